@@ -1,0 +1,55 @@
+import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule, AppModuleOptions } from './app.module';
+import type { AppConfig } from './config/app-config';
+
+/** Builds the whole application as `main.ts` serves it; tests use the same path. */
+export async function createApp(config: AppConfig, options: AppModuleOptions = {}): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false);
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: '256kb' });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:', ...hostsOf(config.imageHost)],
+          'media-src': ["'self'", 'blob:', ...hostsOf(...Object.values(config.mediaHosts))],
+          'connect-src': ["'self'", ...hostsOf(...Object.values(config.mediaHosts), config.imageHost)],
+          'upgrade-insecure-requests': config.env === 'production' ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(cookieParser());
+  app.setGlobalPrefix('api', { exclude: [] });
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle(`${config.siteName} API`)
+      .setDescription('The HTTP API of the video site; see api-contract.md')
+      .setVersion('1')
+      .addBearerAuth()
+      .addCookieAuth('access_token')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  return app;
+}
+
+function hostsOf(...urls: string[]): string[] {
+  return [...new Set(urls.filter(Boolean).map((u) => new URL(u).origin))];
+}

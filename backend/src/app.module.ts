@@ -1,0 +1,66 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { LoggerModule } from 'nestjs-pino';
+import { existsSync } from 'node:fs';
+import { AuthModule } from './auth/auth.module';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
+import { AUTH_THROTTLER, RateLimitGuard, WRITE_THROTTLER } from './common/guards/rate-limit.guard';
+import { RolesGuard } from './common/guards/roles.guard';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { DemoSeedService } from './database/seeds/demo-seed.service';
+import { SiteModule } from './site/site.module';
+import { TaxonomyModule } from './taxonomy/taxonomy.module';
+import { VideosModule } from './videos/videos.module';
+
+export interface AppModuleOptions {
+  /** Built web client to serve at `/` with a client-side routing fallback; skipped when absent. */
+  webRoot?: string;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
+    const web = options.webRoot && existsSync(options.webRoot)
+      ? [ServeStaticModule.forRoot({ rootPath: options.webRoot, exclude: ['/api/{*path}', '/s/{*path}', '/thumbs/{*path}'] })]
+      : [];
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            // Never log credentials.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+          },
+        }),
+        ThrottlerModule.forRoot({
+          throttlers: [
+            { name: AUTH_THROTTLER, ttl: 60_000, limit: config.rateLimits.auth },
+            { name: WRITE_THROTTLER, ttl: 60_000, limit: config.rateLimits.write },
+          ],
+        }),
+        DatabaseModule,
+        AuthModule,
+        VideosModule,
+        TaxonomyModule,
+        SiteModule,
+        ...web,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        // Order matters: rate limits first, then who you are, then what you may do.
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: RolesGuard },
+        DemoSeedService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,63 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Patch, Post, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { CookieOptions, Response } from 'express';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { AuthRateLimit, CurrentUser, Public } from '../common/decorators/auth.decorators';
+import type { AuthUser } from '../common/decorators/auth.decorators';
+import { AuthService } from './auth.service';
+import { LoginDto, MeDto, RegisterDto, SessionDto, UpdateProfileDto } from './dto/auth.dto';
+import { ACCESS_TOKEN_COOKIE } from './jwt.strategy';
+import { toUserDto } from './user.mapper';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @AuthRateLimit()
+  @Post('register')
+  async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
+    return this.withCookie(res, await this.auth.register(dto));
+  }
+
+  @Public()
+  @AuthRateLimit()
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
+    return this.withCookie(res, await this.auth.login(dto));
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  logout(@Res({ passthrough: true }) res: Response): void {
+    res.clearCookie(ACCESS_TOKEN_COOKIE, this.cookieOptions());
+  }
+
+  @ApiBearerAuth()
+  @Get('me')
+  me(@CurrentUser() user: AuthUser): MeDto {
+    return { user: toUserDto(user) };
+  }
+
+  @ApiBearerAuth()
+  @Patch('me')
+  async updateMe(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto): Promise<MeDto> {
+    return { user: await this.auth.updateProfile(user.id, dto.displayName) };
+  }
+
+  private withCookie(res: Response, session: SessionDto): SessionDto {
+    res.cookie(ACCESS_TOKEN_COOKIE, session.accessToken, { ...this.cookieOptions(), maxAge: this.config.jwtTtlSeconds * 1000 });
+    return session;
+  }
+
+  private cookieOptions(): CookieOptions {
+    return { httpOnly: true, sameSite: 'lax', secure: this.config.env === 'production', path: '/' };
+  }
+}

@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import type { AuthUser } from '../common/decorators/auth.decorators';
+import { AuthService, JwtPayload } from './auth.service';
+
+export const ACCESS_TOKEN_COOKIE = 'access_token';
+export const JWT_ALGORITHM = 'HS256';
+
+const fromCookie = (req: Request): string | null => {
+  const token = (req.cookies as Record<string, unknown> | undefined)?.[ACCESS_TOKEN_COOKIE];
+  return typeof token === 'string' && token ? token : null;
+};
+
+/** Bearer header first, else the httpOnly cookie; HS256 only, so a token cannot pick its own algorithm. */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly auth: AuthService,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromCookie]),
+      secretOrKey: config.jwtSecret,
+      algorithms: [JWT_ALGORITHM],
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(payload: JwtPayload): Promise<AuthUser | false> {
+    if (typeof payload?.sub !== 'string') return false;
+    return (await this.auth.findAuthUser(payload.sub)) ?? false;
+  }
+}

@@ -1,0 +1,28 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { RoleId } from '../../auth/user.entity';
+
+export const IS_PUBLIC = 'isPublic';
+export const ROLES = 'roles';
+export const AUTH_RATE_LIMIT = 'authRateLimit';
+
+/** The user as the guards see it: loaded from the database on every authenticated request. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  displayName: string;
+  roleId: RoleId | null;
+  historyPaused: boolean;
+}
+
+/** Anyone may call the route; a valid token still identifies the caller (`@CurrentUser()` may be null). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Only these roles may call the route (401 without a token, 403 for another role). */
+export const Roles = (...roles: RoleId[]) => SetMetadata(ROLES, roles);
+
+/** The route counts against RATE_LIMIT_AUTH instead of RATE_LIMIT_WRITE. */
+export const AuthRateLimit = () => SetMetadata(AUTH_RATE_LIMIT, true);
+
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): AuthUser | null => ctx.switchToHttp().getRequest<{ user?: AuthUser }>().user ?? null,
+);

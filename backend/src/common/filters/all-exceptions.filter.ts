@@ -1,0 +1,75 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+
+/** The contract's failure body. */
+export interface ErrorBody {
+  error: string;
+  errorCode?: string;
+  statusCode: number;
+}
+
+/** An HTTP exception that carries the contract's optional `errorCode`. */
+export class CodedHttpException extends HttpException {
+  constructor(message: string, status: number, readonly code: string) {
+    super({ error: message, errorCode: code }, status);
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid request',
+  401: 'Authentication required',
+  403: 'You are not allowed to do this',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'Request body too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests, please try again later',
+  503: 'Service unavailable',
+};
+
+/** Turns every error into `{ error, errorCode?, statusCode }`; unexpected ones are logged and answered 500. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const body = this.toBody(exception);
+    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (res.headersSent) return;
+    res.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown): ErrorBody {
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      const response = exception.getResponse();
+      if (typeof response === 'string') return { error: response, statusCode };
+      const r = response as { message?: unknown; error?: unknown; errorCode?: unknown };
+      const message = Array.isArray(r.message)
+        ? r.message.join('; ')
+        : typeof r.message === 'string'
+          ? r.message
+          : typeof r.error === 'string'
+            ? r.error
+            : (STATUS_TEXT[statusCode] ?? 'Error');
+      return typeof r.errorCode === 'string' ? { error: message, errorCode: r.errorCode, statusCode } : { error: message, statusCode };
+    }
+    if (exception instanceof QueryFailedError) {
+      const code = (exception.driverError as { code?: string } | undefined)?.code;
+      // Constraints are the last line of defence; services map the expected cases with their own texts.
+      if (code === '23505') return { error: 'Already exists', errorCode: code, statusCode: 409 };
+      if (code?.startsWith('22')) return { error: 'Invalid value', errorCode: code, statusCode: 400 };
+    }
+    // Errors raised by Express middleware (body parser) carry their status.
+    const e = exception as { status?: unknown; type?: unknown };
+    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+      const error =
+        e.type === 'entity.parse.failed' ? 'Malformed JSON body' : (STATUS_TEXT[e.status] ?? 'Invalid request');
+      return { error, statusCode: e.status };
+    }
+    return { error: 'Internal server error', statusCode: HttpStatus.INTERNAL_SERVER_ERROR };
+  }
+}

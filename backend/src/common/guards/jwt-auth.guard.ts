@@ -1,0 +1,33 @@
+import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { AuthUser, IS_PUBLIC } from '../decorators/auth.decorators';
+
+/**
+ * The one global authentication guard: every route needs a valid token unless it is `@Public()`. On public
+ * routes a valid token still identifies the caller and a missing or bad one means "anonymous".
+ */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    try {
+      return (await super.canActivate(context)) as boolean;
+    } catch (error) {
+      if (this.isPublic(context)) return true;
+      throw error;
+    }
+  }
+
+  override handleRequest<T = AuthUser>(err: unknown, user: T | false): T {
+    if (err || !user) throw new UnauthorizedException('Authentication required');
+    return user;
+  }
+
+  private isPublic(context: ExecutionContext): boolean {
+    return this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) ?? false;
+  }
+}

@@ -1,0 +1,213 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+import { isIP } from 'node:net';
+import * as path from 'node:path';
+
+/** Raised when the environment cannot be turned into valid settings; the message names each bad variable. */
+export class ConfigError extends Error {}
+
+const DEV_JWT_SECRET = 'dev-only-jwt-secret-do-not-use-in-production';
+const DEV_SIGNING_KEY = 'dev-only-media-signing-key';
+
+const toInt = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value).trim()) ? Number(value) : value;
+const toBool = ({ value }: { value: unknown }) => {
+  if (value === undefined || value === '') return undefined;
+  const v = String(value).trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  return value;
+};
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** The raw environment as validated; only this folder reads process.env. */
+class EnvironmentVariables {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV = 'development';
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT = 3000;
+
+  @Transform(trimmed) @IsString()
+  HOST = '0.0.0.0';
+
+  @Transform(trimmed) @IsString() @MinLength(1)
+  DATA_DIR = './data';
+
+  @IsOptional() @Transform(trimmed) @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @IsOptional() @Transform(trimmed) @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL?: string;
+
+  @IsOptional() @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  JWT_SECRET?: string;
+
+  @Transform(toInt) @IsInt() @Min(60) @Max(60 * 60 * 24 * 90)
+  JWT_TTL_SECONDS = 60 * 60 * 24 * 7;
+
+  @IsIn(['default', 'atg', 'jtg'])
+  BRAND = 'default';
+
+  @Transform(trimmed) @IsString() @MinLength(1)
+  SITE_NAME = 'HunkTube';
+
+  @IsOptional() @Transform(trimmed) @IsString()
+  MEDIA_DIR?: string;
+
+  @Transform(trimmed) @IsString()
+  MEDIA_HOSTS = '';
+
+  @Transform(trimmed) @Matches(/^(|https?:\/\/[^\s/]+(\/[^\s]*)?)$/, { message: 'IMAGE_HOST must be empty or an http(s) URL' })
+  IMAGE_HOST = '';
+
+  @IsOptional() @IsString() @MinLength(16, { message: 'MEDIA_SIGNING_KEY must be at least 16 characters' })
+  @Matches(/^[^\s"]+$/, { message: 'MEDIA_SIGNING_KEY must not contain spaces or quotes' })
+  MEDIA_SIGNING_KEY?: string;
+
+  @Transform(trimmed) @IsString()
+  TRUST_PROXY = '';
+
+  @IsOptional() @Transform(trimmed) @Matches(/^[^\s@]+@[^\s@]+$/, { message: 'ADMIN_EMAIL must be an email address' })
+  ADMIN_EMAIL?: string;
+
+  @IsOptional() @IsString() @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' })
+  ADMIN_PASSWORD?: string;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  DEMO_SEED?: boolean;
+
+  @Transform(toInt) @IsInt() @Min(0)
+  RATE_LIMIT_AUTH = 10;
+
+  @Transform(toInt) @IsInt() @Min(0)
+  RATE_LIMIT_WRITE = 600;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+}
+
+export type Brand = 'default' | 'atg' | 'jtg';
+
+/** The validated, typed settings every module reads. */
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  brand: Brand;
+  siteName: string;
+  mediaDir: string;
+  mediaHosts: { '1': string; '2': string; default: string };
+  imageHost: string;
+  mediaSigningKey: string;
+  /** Proxy addresses or ranges trusted for X-Forwarded-For; empty: trust none. */
+  trustProxy: string[];
+  admin: { email: string; password: string } | null;
+  demoSeed: boolean;
+  rateLimits: { auth: number; write: number };
+  logLevel: string;
+  /** For tests: an in-memory PGlite instead of DATA_DIR. */
+  inMemoryDatabase: boolean;
+}
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [addr, bits, ...rest] = entry.split('/');
+  if (rest.length || !isIP(addr)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(addr) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
+
+/** `MEDIA_HOSTS`: one URL for every cdn, or `1=URL,2=URL,default=URL`. Empty means the site's own origin. */
+function parseMediaHosts(raw: string): AppConfig['mediaHosts'] | string {
+  const url = /^(|https?:\/\/[^\s/,]+(\/[^\s,]*)?)$/;
+  const strip = (u: string) => u.replace(/\/+$/, '');
+  if (!raw.includes('=')) {
+    return url.test(raw) ? { '1': strip(raw), '2': strip(raw), default: strip(raw) } : 'MEDIA_HOSTS must be a URL or 1=URL,2=URL,default=URL';
+  }
+  const hosts: Record<string, string> = {};
+  for (const part of raw.split(',')) {
+    const [key, value = ''] = part.split('=').map((s) => s.trim());
+    if (!['1', '2', 'default'].includes(key) || !url.test(value)) {
+      return `MEDIA_HOSTS entry "${part.trim()}" must be 1=URL, 2=URL or default=URL`;
+    }
+    hosts[key] = strip(value);
+  }
+  const fallback = hosts.default ?? hosts['1'] ?? '';
+  return { '1': hosts['1'] ?? fallback, '2': hosts['2'] ?? fallback, default: fallback };
+}
+
+/** Builds the settings from an environment, or throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.keys(new EnvironmentVariables());
+  const picked: Record<string, string> = {};
+  for (const key of [...known, 'JWT_SECRET', 'MEDIA_SIGNING_KEY', 'DATABASE_URL', 'REDIS_URL', 'MEDIA_DIR', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DEMO_SEED']) {
+    const value = env[key];
+    if (value !== undefined && value !== '') picked[key] = value;
+  }
+  const vars = plainToInstance(EnvironmentVariables, picked);
+  const problems = validateSync(vars, { forbidUnknownValues: false }).map(
+    (e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+  );
+
+  const production = vars.NODE_ENV === 'production';
+  if (production) {
+    if (!vars.JWT_SECRET) problems.push('JWT_SECRET: must be set in production');
+    if (!vars.MEDIA_SIGNING_KEY) problems.push('MEDIA_SIGNING_KEY: must be set in production');
+  }
+  if (Boolean(vars.ADMIN_EMAIL) !== Boolean(vars.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither');
+  }
+  const trustProxy = vars.TRUST_PROXY ? vars.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  const badProxy = trustProxy.filter((p) => !isProxyEntry(p));
+  if (badProxy.length) problems.push(`TRUST_PROXY: not an address, range or keyword: ${badProxy.join(', ')}`);
+  const mediaHosts = parseMediaHosts(vars.MEDIA_HOSTS ?? '');
+  if (typeof mediaHosts === 'string') problems.push(`MEDIA_HOSTS: ${mediaHosts}`);
+
+  if (problems.length) {
+    throw new ConfigError(`Invalid settings:\n  - ${problems.join('\n  - ')}`);
+  }
+
+  const dataDir = path.resolve(vars.DATA_DIR);
+  return {
+    env: vars.NODE_ENV as AppConfig['env'],
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL ?? null,
+    redisUrl: vars.REDIS_URL ?? null,
+    jwtSecret: vars.JWT_SECRET ?? DEV_JWT_SECRET,
+    jwtTtlSeconds: vars.JWT_TTL_SECONDS,
+    brand: vars.BRAND as Brand,
+    siteName: vars.SITE_NAME,
+    mediaDir: path.resolve(vars.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    mediaHosts: mediaHosts as AppConfig['mediaHosts'],
+    imageHost: vars.IMAGE_HOST.replace(/\/+$/, ''),
+    mediaSigningKey: vars.MEDIA_SIGNING_KEY ?? DEV_SIGNING_KEY,
+    trustProxy,
+    admin: vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : null,
+    demoSeed: vars.DEMO_SEED ?? vars.NODE_ENV === 'development',
+    rateLimits: { auth: vars.RATE_LIMIT_AUTH, write: vars.RATE_LIMIT_WRITE },
+    logLevel: vars.LOG_LEVEL,
+    inMemoryDatabase: false,
+  };
+}

@@ -1,0 +1,53 @@
+import * as path from 'node:path';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+import { pgliteDriver } from './pglite-pool';
+
+/** PostgreSQL through `pg` when DATABASE_URL is set, else PGlite in DATA_DIR: the same schema and migrations. */
+export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'inMemoryDatabase'>): DataSourceOptions {
+  const common = {
+    type: 'postgres' as const,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    installExtensions: false,
+  };
+  if (config.databaseUrl) {
+    return { ...common, url: config.databaseUrl, poolSize: 20, applicationName: 'hunktube' };
+  }
+  const dataDir = config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite');
+  return { ...common, driver: pgliteDriver, extra: { pglite: { dataDir } } };
+}
+
+/** Runs pending migrations; on a server, under an advisory lock so that replicas starting together take turns. */
+export async function runMigrations(dataSource: DataSource): Promise<void> {
+  if (!isServer(dataSource)) {
+    // PGlite is one session owned by this process: nobody to take turns with, and a second query runner
+    // would wait forever for the one holding the lock.
+    await dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
+  const lockId = 7_340_123;
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [lockId]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+export function isServer(dataSource: DataSource): boolean {
+  return (dataSource.options as { driver?: unknown }).driver !== pgliteDriver;
+}
+
+export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
+  const dataSource = new DataSource(options);
+  await dataSource.initialize();
+  await runMigrations(dataSource);
+  return dataSource;
+}

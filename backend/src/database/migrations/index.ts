@@ -1,0 +1,4 @@
+import { InitialSchema1763769600000 } from './1763769600000-initial-schema';
+
+/** Every migration in order; listed explicitly so that compiled and test runs load the same set. */
+export const MIGRATIONS = [InitialSchema1763769600000];

@@ -1,0 +1,61 @@
+import { DataSource } from 'typeorm';
+import type { GeneratedCatalog } from './catalog-generator';
+
+const BATCH = 5000;
+
+/**
+ * Writes a generated catalogue in batches of set-based INSERT … SELECT FROM unnest(...): one statement per
+ * table per batch, the same on PGlite and the PostgreSQL server. Existing slugs and taxa are left alone.
+ */
+export async function writeCatalog(db: DataSource, catalog: GeneratedCatalog): Promise<{ videos: number }> {
+  for (const [table, rows] of [['categories', catalog.categories], ['performers', catalog.performers]] as const) {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const batch = rows.slice(i, i + BATCH);
+      await db.query(
+        `INSERT INTO ${table} (id, name) SELECT * FROM unnest($1::varchar[], $2::varchar[]) ON CONFLICT (id) DO NOTHING`,
+        [batch.map((r) => r.id), batch.map((r) => r.name)],
+      );
+    }
+  }
+
+  let inserted = 0;
+  for (let i = 0; i < catalog.videos.length; i += BATCH) {
+    const batch = catalog.videos.slice(i, i + BATCH);
+    const col = <K extends keyof (typeof batch)[number]>(key: K) => batch.map((v) => v[key]);
+    const ids = await db.query<{ id: number; slug: string }[]>(
+      `INSERT INTO videos (slug, url, title, atg_title, jtg_title, views, likes, featured, duration, upload_date, cdn)
+       SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[],
+                            $6::int[], $7::int[], $8::int[], $9::int[], $10::timestamptz[], $11::smallint[])
+       ON CONFLICT (slug) DO NOTHING
+       RETURNING id, slug`,
+      [
+        col('slug'), col('url'), col('title'), col('atgTitle'), col('jtgTitle'), col('views'), col('likes'),
+        col('featured'), col('duration'), batch.map((v) => v.uploadDate.toISOString()), col('cdn'),
+      ],
+    );
+    inserted += ids.length;
+    const idBySlug = new Map(ids.map((r) => [r.slug, Number(r.id)]));
+    for (const [table, column, key] of [
+      ['video_categories', 'category_id', 'categoryIds'],
+      ['video_performers', 'performer_id', 'performerIds'],
+    ] as const) {
+      const videoIds: number[] = [];
+      const refs: string[] = [];
+      for (const video of batch) {
+        const id = idBySlug.get(video.slug);
+        if (id === undefined) continue;
+        for (const ref of video[key]) {
+          videoIds.push(id);
+          refs.push(ref);
+        }
+      }
+      if (videoIds.length) {
+        await db.query(
+          `INSERT INTO ${table} (video_id, ${column}) SELECT * FROM unnest($1::int[], $2::varchar[]) ON CONFLICT DO NOTHING`,
+          [videoIds, refs],
+        );
+      }
+    }
+  }
+  return { videos: inserted };
+}

@@ -1,0 +1,49 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class VideoCardDto {
+  @ApiProperty() id: number;
+  @ApiProperty() slug: string;
+  @ApiProperty() title: string;
+  @ApiProperty() atg_title: string;
+  @ApiProperty() jtg_title: string;
+  @ApiProperty({ description: 'URL or path of the thumbnail; a path is joined with the image host' }) thumbnail: string;
+  @ApiProperty({ type: String, nullable: true, description: 'URL of the short muted hover clip' }) preview: string | null;
+  @ApiProperty() views: number;
+  @ApiProperty() likes: number;
+  @ApiProperty() featured: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Whole seconds' }) duration: number | null;
+  @ApiProperty({ format: 'date-time' }) upload_date: string;
+  @ApiProperty({ description: 'Selects the media host: 1, 2 or other (default)' }) cdn: number;
+  @ApiProperty({ description: 'Source path, e.g. /2024/06/pool-party.mp4' }) url: string;
+}
+
+export class TaxonRefDto {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+}
+
+export class VideoDto extends VideoCardDto {
+  @ApiProperty({ type: [TaxonRefDto] }) categories: TaxonRefDto[];
+  @ApiProperty({ type: [TaxonRefDto] }) performers: TaxonRefDto[];
+  @ApiProperty({ description: 'The /videos/{stem}/index.m3u8 path to pass to /api/video/secure' }) stream_path: string;
+  @ApiProperty({ type: String, nullable: true }) poster: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'URL of the WebVTT seek-preview file' }) storyboard: string | null;
+}
+
+export class VideoCardPageDto {
+  @ApiProperty({ type: [VideoCardDto] }) data: VideoCardDto[];
+  @ApiProperty() page: number;
+  @ApiProperty() limit: number;
+  @ApiProperty() total: number;
+}
+
+export class RelatedVideosDto {
+  @ApiProperty({ description: 'false when nothing shares a category or performer: data then holds up to 6 hot videos' })
+  related: boolean;
+
+  @ApiProperty({ type: [VideoCardDto] }) data: VideoCardDto[];
+}
+
+export class HistoryVideoCardDto extends VideoCardDto {
+  @ApiPropertyOptional({ format: 'date-time' }) watched_at?: string;
+}

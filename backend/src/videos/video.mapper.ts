@@ -1,0 +1,64 @@
+import { previewPathOf, posterPathOf, storyboardPathOf, streamPathOf } from '../media/media-paths';
+import type { TaxonRefDto, VideoCardDto, VideoDto } from './dto/video.dto';
+
+/** The columns a card needs, as selected by `CARD_COLUMNS`. */
+export interface VideoCardRow {
+  id: number;
+  slug: string;
+  title: string;
+  atg_title: string;
+  jtg_title: string;
+  thumbnail: string;
+  views: number;
+  likes: number;
+  featured: number;
+  duration: number | null;
+  upload_date: Date | string;
+  cdn: number;
+  url: string;
+  media_ready: boolean;
+}
+
+export const CARD_COLUMNS = [
+  'id', 'slug', 'title', 'atg_title', 'jtg_title', 'thumbnail', 'views', 'likes', 'featured', 'duration',
+  'upload_date', 'cdn', 'url', 'media_ready',
+] as const;
+
+/** `CARD_COLUMNS` qualified by a table alias, for raw SQL. */
+export const cardColumns = (alias: string) => CARD_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export function toVideoCard(row: VideoCardRow, imageHost: string): VideoCardDto {
+  return {
+    id: Number(row.id),
+    slug: row.slug,
+    title: row.title,
+    atg_title: row.atg_title,
+    jtg_title: row.jtg_title,
+    thumbnail: row.thumbnail,
+    preview: row.media_ready ? imageHost + previewPathOf(row.url) : null,
+    views: Number(row.views),
+    likes: Number(row.likes),
+    featured: Number(row.featured),
+    duration: row.duration === null ? null : Number(row.duration),
+    upload_date: iso(row.upload_date),
+    cdn: Number(row.cdn),
+    url: row.url,
+  };
+}
+
+export function toVideo(
+  row: VideoCardRow,
+  taxa: { categories: TaxonRefDto[]; performers: TaxonRefDto[] },
+  imageHost: string,
+): VideoDto {
+  return {
+    ...toVideoCard(row, imageHost),
+    categories: taxa.categories,
+    performers: taxa.performers,
+    stream_path: streamPathOf(row.url),
+    poster: row.media_ready ? imageHost + posterPathOf(row.url) : row.thumbnail || null,
+    storyboard: row.media_ready ? imageHost + storyboardPathOf(row.url) : null,
+  };
+}

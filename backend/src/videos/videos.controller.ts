@@ -1,0 +1,31 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { Public } from '../common/decorators/auth.decorators';
+import { parseId } from '../common/pipes/parse-id.pipe';
+import { ListVideosQuery } from './dto/list-videos.query';
+import { RelatedVideosDto, VideoCardPageDto, VideoDto } from './dto/video.dto';
+import { VideosService } from './videos.service';
+
+@ApiTags('catalogue')
+@Public()
+@Controller('videos')
+export class VideosController {
+  constructor(private readonly videos: VideosService) {}
+
+  @Get()
+  list(@Query() query: ListVideosQuery): Promise<VideoCardPageDto> {
+    return this.videos.list(query);
+  }
+
+  @Get(':id')
+  @ApiNotFoundResponse({ description: 'Video not found' })
+  findOne(@Param('id', parseId()) id: number): Promise<VideoDto> {
+    return this.videos.findOne(id);
+  }
+
+  @Get(':id/related')
+  @ApiNotFoundResponse({ description: 'Video not found' })
+  related(@Param('id', parseId()) id: number): Promise<RelatedVideosDto> {
+    return this.videos.related(id);
+  }
+}

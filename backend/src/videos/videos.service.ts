@@ -1,0 +1,130 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import type { TaxonRefDto, VideoCardDto, VideoCardPageDto, VideoDto, RelatedVideosDto } from './dto/video.dto';
+import type { ListVideosQuery, VideoSort } from './dto/list-videos.query';
+import { toPrefixTsQuery } from './search-query';
+import { TRENDING_SCORES_SQL } from './trending';
+import { cardColumns, toVideo, toVideoCard, VideoCardRow } from './video.mapper';
+
+export const VIDEO_NOT_FOUND = 'Video not found';
+export const RELATED_LIMIT = 24;
+export const HOT_FALLBACK_LIMIT = 6;
+
+const ORDER_BY: Record<VideoSort, string> = {
+  newest: 'v.upload_date DESC, v.id DESC',
+  'most-viewed': 'v.views DESC, v.id DESC',
+  'top-rated': 'v.likes DESC, v.views DESC, v.id DESC',
+  longest: 'v.duration DESC NULLS LAST, v.id DESC',
+  trending: 'COALESCE(t.score, 0) DESC, v.id DESC',
+};
+
+/** Builds positional parameters for raw SQL: `p.add(value)` returns `$n`. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+@Injectable()
+export class VideosService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(query: ListVideosQuery): Promise<VideoCardPageDto> {
+    const p = new Params();
+    const where = [`v.status = 'ready'`];
+    if (query.category !== undefined) {
+      where.push(`EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ${p.add(query.category)})`);
+    }
+    if (query.performer !== undefined) {
+      where.push(`EXISTS (SELECT 1 FROM video_performers vp WHERE vp.video_id = v.id AND vp.performer_id = ${p.add(query.performer)})`);
+    }
+    if (query.featured !== undefined) where.push(query.featured ? 'v.featured > 0' : 'v.featured = 0');
+    const tsQuery = query.q !== undefined ? toPrefixTsQuery(query.q) : null;
+    if (tsQuery) where.push(`v.search_vector @@ to_tsquery('english', ${p.add(tsQuery)})`);
+
+    const whereSql = where.join(' AND ');
+    const trendingJoin = query.sort === 'trending' ? `LEFT JOIN (${TRENDING_SCORES_SQL}) t ON t.video_id = v.id` : '';
+    const countParams = [...p.values];
+    const offset = (query.page - 1) * query.limit;
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query<VideoCardRow[]>(
+        `SELECT ${cardColumns('v')} FROM videos v ${trendingJoin}
+         WHERE ${whereSql} ORDER BY ${ORDER_BY[query.sort]} LIMIT ${p.add(query.limit)} OFFSET ${p.add(offset)}`,
+        p.values,
+      ),
+      this.db.query<{ total: number }[]>(`SELECT count(*)::int AS total FROM videos v WHERE ${whereSql}`, countParams),
+    ]);
+    return { data: this.cards(rows), page: query.page, limit: query.limit, total: Number(total) };
+  }
+
+  async findOne(id: number): Promise<VideoDto> {
+    const [row] = await this.db.query<VideoCardRow[]>(
+      `SELECT ${cardColumns('v')} FROM videos v WHERE v.id = $1 AND v.status = 'ready'`,
+      [id],
+    );
+    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+    const [categories, performers] = await Promise.all([
+      this.db.query<TaxonRefDto[]>(
+        `SELECT c.id, c.name FROM video_categories vc JOIN categories c ON c.id = vc.category_id
+         WHERE vc.video_id = $1 ORDER BY c.name, c.id`,
+        [id],
+      ),
+      this.db.query<TaxonRefDto[]>(
+        `SELECT p.id, p.name FROM video_performers vp JOIN performers p ON p.id = vp.performer_id
+         WHERE vp.video_id = $1 ORDER BY p.name, p.id`,
+        [id],
+      ),
+    ]);
+    return toVideo(row, { categories, performers }, this.config.imageHost);
+  }
+
+  /**
+   * Videos sharing a performer or category, ranked by shared performers, then shared categories, then views;
+   * when none share anything, up to 6 hot videos by the trending ranking. Never the video itself.
+   */
+  async related(id: number): Promise<RelatedVideosDto> {
+    const [exists] = await this.db.query<{ id: number }[]>(`SELECT id FROM videos WHERE id = $1 AND status = 'ready'`, [id]);
+    if (!exists) throw new NotFoundException(VIDEO_NOT_FOUND);
+
+    const related = await this.db.query<VideoCardRow[]>(
+      `WITH shared AS (
+         SELECT vp.video_id, 1 AS performers, 0 AS categories
+         FROM video_performers vp
+         WHERE vp.performer_id IN (SELECT performer_id FROM video_performers WHERE video_id = $1)
+         UNION ALL
+         SELECT vc.video_id, 0, 1
+         FROM video_categories vc
+         WHERE vc.category_id IN (SELECT category_id FROM video_categories WHERE video_id = $1)
+       ), ranked AS (
+         SELECT video_id, SUM(performers) AS performers, SUM(categories) AS categories
+         FROM shared WHERE video_id <> $1 GROUP BY video_id
+       )
+       SELECT ${cardColumns('v')} FROM ranked r JOIN videos v ON v.id = r.video_id
+       WHERE v.status = 'ready'
+       ORDER BY r.performers DESC, r.categories DESC, v.views DESC, v.id DESC
+       LIMIT ${RELATED_LIMIT}`,
+      [id],
+    );
+    if (related.length > 0) return { related: true, data: this.cards(related) };
+
+    const hot = await this.db.query<VideoCardRow[]>(
+      `SELECT ${cardColumns('v')} FROM videos v LEFT JOIN (${TRENDING_SCORES_SQL}) t ON t.video_id = v.id
+       WHERE v.status = 'ready' AND v.id <> $1
+       ORDER BY ${ORDER_BY.trending} LIMIT ${HOT_FALLBACK_LIMIT}`,
+      [id],
+    );
+    return { related: false, data: this.cards(hot) };
+  }
+
+  private cards(rows: VideoCardRow[]): VideoCardDto[] {
+    return rows.map((row) => toVideoCard(row, this.config.imageHost));
+  }
+}

@@ -1,0 +1,103 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.factory';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+
+/**
+ * The whole app for e2e tests. By default on an in-memory PGlite; with TEST_DB=postgres (set by
+ * `npm test` when TEST_DATABASE_URL is given) on a fresh database of that PostgreSQL server, dropped after.
+ */
+export interface TestApp {
+  app: INestApplication;
+  http: App;
+  db: DataSource;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export const onPostgresServer = () => process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => undefined as void;
+  if (onPostgresServer()) {
+    ({ databaseUrl, dropDatabase } = await createServerDatabase(process.env.TEST_DATABASE_URL as string));
+  }
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_AUTH: '0',
+      RATE_LIMIT_WRITE: '0',
+      DATA_DIR: '/nonexistent-test-data-dir',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    }),
+    inMemoryDatabase: !databaseUrl,
+  };
+  const app = await createApp(config);
+  await app.init();
+  const db = app.get(DataSource);
+  return {
+    app,
+    http: app.getHttpServer() as App,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await dropDatabase();
+    },
+  };
+}
+
+async function createServerDatabase(serverUrl: string) {
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dropDatabase: async () => {
+      const c = new Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+let userCounter = 0;
+
+/** Registers a new account through the API. */
+export async function registerUser(http: App, fields: Partial<{ email: string; password: string; displayName: string }> = {}): Promise<TestUser> {
+  userCounter += 1;
+  const email = fields.email ?? `user${userCounter}.${randomBytes(3).toString('hex')}@example.com`;
+  const res = await request(http)
+    .post('/api/auth/register')
+    .send({ email, password: fields.password ?? 'correct horse battery', displayName: fields.displayName ?? `User ${userCounter}` })
+    .expect(201);
+  return { id: res.body.user.id, email, token: res.body.accessToken };
+}
+
+/** Registers an account and makes it an admin directly in the database. */
+export async function registerAdmin(t: TestApp): Promise<TestUser> {
+  const user = await registerUser(t.http);
+  await t.db.query(`UPDATE users SET role_id = 'admin' WHERE id = $1`, [user.id]);
+  return user;
+}
+
+export const bearer = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });

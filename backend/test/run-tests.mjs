@@ -1,0 +1,18 @@
+// `npm test` for the backend: every suite on PGlite, then, when TEST_DATABASE_URL names a PostgreSQL server,
+// the e2e and integration suites again on that server.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
+const extra = process.argv.slice(2);
+
+function run(label, env, args) {
+  console.log(`\n=== backend tests: ${label} ===`);
+  const result = spawnSync(process.execPath, [jest, ...args, ...extra], { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+run('PGlite (embedded)', { TEST_DB: 'pglite' }, []);
+if (process.env.TEST_DATABASE_URL) {
+  run(`PostgreSQL server (${new URL(process.env.TEST_DATABASE_URL).host})`, { TEST_DB: 'postgres' }, ['--testPathPatterns', 'test/']);
+}
