@@ -1,4 +1,4 @@
-import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -6,6 +6,7 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
+import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import type { AppConfig } from './config/app-config';
 
 /** Builds the whole application as `main.ts` serves it; tests use the same path. */
@@ -32,8 +33,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
     }),
   );
   app.use(cookieParser());
-  app.setGlobalPrefix('api', { exclude: [] });
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(new StrictValidationPipe());
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(

@@ -2,17 +2,18 @@
 // the e2e and integration suites again on that server.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import * as path from 'node:path';
 
-const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
+const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const extra = process.argv.slice(2);
 
 function run(label, env, args) {
   console.log(`\n=== backend tests: ${label} ===`);
-  const result = spawnSync(process.execPath, [jest, ...args, ...extra], { stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(process.execPath, [vitest, 'run', ...args, ...extra], { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 run('PGlite (embedded)', { TEST_DB: 'pglite' }, []);
 if (process.env.TEST_DATABASE_URL) {
-  run(`PostgreSQL server (${new URL(process.env.TEST_DATABASE_URL).host})`, { TEST_DB: 'postgres' }, ['--testPathPatterns', 'test/']);
+  run(`PostgreSQL server (${new URL(process.env.TEST_DATABASE_URL).host})`, { TEST_DB: 'postgres' }, ['test/']);
 }

@@ -64,11 +64,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (code?.startsWith('22')) return { error: 'Invalid value', errorCode: code, statusCode: 400 };
     }
     // Errors raised by Express middleware (body parser) carry their status.
-    const e = exception as { status?: unknown; type?: unknown };
+    const e = exception as { status?: unknown };
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-      const error =
-        e.type === 'entity.parse.failed' ? 'Malformed JSON body' : (STATUS_TEXT[e.status] ?? 'Invalid request');
-      return { error, statusCode: e.status };
+      return { error: STATUS_TEXT[e.status] ?? 'Invalid request', statusCode: e.status };
     }
     return { error: 'Internal server error', statusCode: HttpStatus.INTERNAL_SERVER_ERROR };
   }
