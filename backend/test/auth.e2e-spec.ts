@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { bearer, createTestApp, registerUser, TestApp } from './helpers/test-app';
 import { JwtService } from '@nestjs/jwt';
+import { AuthService } from '../src/auth/auth.service';
 
 const PASSWORD = 'correct horse battery';
 
@@ -155,7 +156,6 @@ describe('Auth (e2e)', () => {
     });
 
     it('is idempotent and promotes an existing account', async () => {
-      const { AuthService } = await import('../src/auth/auth.service');
       const auth = t.app.get(AuthService);
       await auth.ensureAdmin('boss@example.com', 'admin-password-1');
       const member = await registerUser(t.http, { email: 'promote.me@example.com' });

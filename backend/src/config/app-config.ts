@@ -98,6 +98,13 @@ class EnvironmentVariables {
   LOG_LEVEL = 'info';
 }
 
+/** Every environment variable the app reads. */
+export const SETTING_NAMES = [
+  'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
+  'SITE_NAME', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'TRUST_PROXY', 'ADMIN_EMAIL',
+  'ADMIN_PASSWORD', 'DEMO_SEED', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
+] as const satisfies readonly (keyof EnvironmentVariables)[];
+
 export type Brand = 'default' | 'atg' | 'jtg';
 
 /** The validated, typed settings every module reads. */
@@ -158,9 +165,8 @@ function parseMediaHosts(raw: string): AppConfig['mediaHosts'] | string {
 
 /** Builds the settings from an environment, or throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const known = Object.keys(new EnvironmentVariables());
   const picked: Record<string, string> = {};
-  for (const key of [...known, 'JWT_SECRET', 'MEDIA_SIGNING_KEY', 'DATABASE_URL', 'REDIS_URL', 'MEDIA_DIR', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DEMO_SEED']) {
+  for (const key of SETTING_NAMES) {
     const value = env[key];
     if (value !== undefined && value !== '') picked[key] = value;
   }

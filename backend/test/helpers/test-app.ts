@@ -6,6 +6,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
+import type { AppModuleOptions } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 
 /**
@@ -22,7 +23,7 @@ export interface TestApp {
 
 export const onPostgresServer = () => process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: AppModuleOptions = {}): Promise<TestApp> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => undefined as void;
   if (onPostgresServer()) {
@@ -40,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     }),
     inMemoryDatabase: !databaseUrl,
   };
-  const app = await createApp(config);
+  const app = await createApp(config, options);
   await app.init();
   const db = app.get(DataSource);
   return {

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { ConfigError, loadConfig, SETTING_NAMES } from './app-config';
+
+describe('loadConfig', () => {
+  it('runs with no settings at all on development defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      databaseUrl: null,
+      redisUrl: null,
+      brand: 'default',
+      siteName: 'HunkTube',
+      mediaHosts: { '1': '', '2': '', default: '' },
+      imageHost: '',
+      trustProxy: [],
+      admin: null,
+      demoSeed: true,
+      rateLimits: { auth: 10, write: 600 },
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.mediaDir).toBe(`${config.dataDir}/media`);
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads and converts every setting', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production', PORT: '8080', DATA_DIR: '/srv/data', DATABASE_URL: 'postgres://u:p@db:5432/app',
+      REDIS_URL: 'redis://cache:6379', JWT_SECRET: 's'.repeat(40), BRAND: 'jtg', SITE_NAME: 'Other Site',
+      MEDIA_DIR: '/srv/media', MEDIA_HOSTS: 'https://media.example.com/', IMAGE_HOST: 'https://img.example.com/',
+      MEDIA_SIGNING_KEY: 'k'.repeat(20), TRUST_PROXY: '10.0.0.0/8, loopback', ADMIN_EMAIL: 'a@example.com',
+      ADMIN_PASSWORD: 'password123', DEMO_SEED: 'false', RATE_LIMIT_AUTH: '0', RATE_LIMIT_WRITE: '100',
+    });
+    expect(config).toMatchObject({
+      env: 'production', port: 8080, dataDir: '/srv/data', databaseUrl: 'postgres://u:p@db:5432/app',
+      redisUrl: 'redis://cache:6379', brand: 'jtg', siteName: 'Other Site', mediaDir: '/srv/media',
+      mediaHosts: { '1': 'https://media.example.com', '2': 'https://media.example.com', default: 'https://media.example.com' },
+      imageHost: 'https://img.example.com', trustProxy: ['10.0.0.0/8', 'loopback'],
+      admin: { email: 'a@example.com', password: 'password123' }, demoSeed: false, rateLimits: { auth: 0, write: 100 },
+    });
+  });
+
+  it('reads a media host per cdn, falling back to the default', () => {
+    expect(loadConfig({ MEDIA_HOSTS: '1=https://a.example.com,default=https://d.example.com' }).mediaHosts).toEqual({
+      '1': 'https://a.example.com', '2': 'https://d.example.com', default: 'https://d.example.com',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ BRAND: 'xyz' }, 'BRAND'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ MEDIA_SIGNING_KEY: 'short' }, 'MEDIA_SIGNING_KEY'],
+    [{ MEDIA_HOSTS: 'ftp://x' }, 'MEDIA_HOSTS'],
+    [{ MEDIA_HOSTS: '3=https://x.example.com' }, 'MEDIA_HOSTS'],
+    [{ IMAGE_HOST: 'not a url' }, 'IMAGE_HOST'],
+    [{ TRUST_PROXY: '10.0.0.0/99' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
+    [{ ADMIN_EMAIL: 'a@example.com' }, 'ADMIN_EMAIL/ADMIN_PASSWORD'],
+    [{ DEMO_SEED: 'perhaps' }, 'DEMO_SEED'],
+    [{ RATE_LIMIT_AUTH: '-1' }, 'RATE_LIMIT_AUTH'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ])('stops with a message naming the bad setting for %j', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`- ${name.replace('/', '\\/')}:`));
+  });
+
+  it('names every bad setting at once', () => {
+    expect(() => loadConfig({ PORT: 'x', BRAND: 'y' })).toThrow(/PORT:[\s\S]*BRAND:|BRAND:[\s\S]*PORT:/);
+  });
+
+  it('requires real secrets in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: must be set in production[\s\S]*MEDIA_SIGNING_KEY: must be set in production/);
+  });
+
+  it('does not seed the demo catalogue outside development unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).demoSeed).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', DEMO_SEED: '1' }).demoSeed).toBe(true);
+  });
+});
+
+describe('.env.example', () => {
+  it('documents exactly the settings the app reads', () => {
+    const text = readFileSync(path.join(__dirname, '../../../.env.example'), 'utf8');
+    const documented = [...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+    expect([...documented].sort()).toEqual([...SETTING_NAMES].sort());
+  });
+});

@@ -1,0 +1,52 @@
+import { slugify } from '../../common/utils/slugify';
+import { generateCatalog } from './catalog-generator';
+
+describe('generateCatalog', () => {
+  const now = new Date('2026-01-01T00:00:00Z');
+  const catalog = generateCatalog({ videos: 20_000, seed: 7, now });
+
+  it('is deterministic for a seed', () => {
+    const a = generateCatalog({ videos: 500, seed: 7, now });
+    const b = generateCatalog({ videos: 500, seed: 7, now });
+    const c = generateCatalog({ videos: 500, seed: 8, now });
+    expect(b).toEqual(a);
+    expect(c.videos).not.toEqual(a.videos);
+  });
+
+  it('gives every video a unique slug and a url under /YYYY/MM/', () => {
+    expect(new Set(catalog.videos.map((v) => v.slug)).size).toBe(catalog.videos.length);
+    for (const video of catalog.videos.slice(0, 200)) {
+      expect(video.url).toMatch(/^\/\d{4}\/\d{2}\/[a-z0-9-]+\.mp4$/);
+      expect(video.slug).toBe(slugify(video.slug));
+    }
+  });
+
+  it('has heavy-tailed views, some unknown durations and some videos without taxonomy', () => {
+    const views = catalog.videos.map((v) => v.views).sort((a, b) => a - b);
+    const median = views[Math.floor(views.length / 2)];
+    const p99 = views[Math.floor(views.length * 0.99)];
+    expect(p99 / median).toBeGreaterThan(20);
+    const share = (f: (v: (typeof catalog.videos)[number]) => boolean) => catalog.videos.filter(f).length / catalog.videos.length;
+    expect(share((v) => v.duration === null)).toBeGreaterThan(0.03);
+    expect(share((v) => v.duration === null)).toBeLessThan(0.08);
+    expect(share((v) => v.categoryIds.length === 0)).toBeGreaterThan(0.01);
+    expect(share((v) => v.performerIds.length === 0)).toBeGreaterThan(0.03);
+    expect(catalog.videos.every((v) => v.likes <= v.views)).toBe(true);
+    expect(catalog.videos.every((v) => v.uploadDate <= now)).toBe(true);
+  });
+
+  it('makes popular categories far more common than rare ones', () => {
+    const counts = new Map<string, number>();
+    for (const v of catalog.videos) for (const c of v.categoryIds) counts.set(c, (counts.get(c) ?? 0) + 1);
+    const sorted = [...counts.values()].sort((a, b) => b - a);
+    expect(sorted[0] / sorted[sorted.length - 1]).toBeGreaterThan(5);
+  });
+
+  it('refers only to categories and performers it defines, with ids that follow the slug rule', () => {
+    const categories = new Set(catalog.categories.map((c) => c.id));
+    const performers = new Set(catalog.performers.map((p) => p.id));
+    expect(catalog.videos.every((v) => v.categoryIds.every((c) => categories.has(c)))).toBe(true);
+    expect(catalog.videos.every((v) => v.performerIds.every((p) => performers.has(p)))).toBe(true);
+    for (const p of catalog.performers) expect(p.id).toBe(slugify(p.name));
+  });
+});

@@ -1,0 +1,57 @@
+// Knows whether the built API and web client match their sources, so `npm start` builds only when needed.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const INPUTS = [
+  'package-lock.json',
+  'tsconfig.json',
+  'backend/package.json',
+  'backend/tsconfig.json',
+  'backend/tsconfig.build.json',
+  'backend/src',
+  'frontend/package.json',
+  'frontend/tsconfig.json',
+  'frontend/vite.config.ts',
+  'frontend/index.html',
+  'frontend/src',
+  'frontend/public',
+];
+const STAMP = path.join(root, 'backend', 'dist', '.source-hash');
+const OUTPUTS = ['backend/dist/main.js', 'frontend/dist/index.html'];
+
+function* files(target) {
+  if (!existsSync(target)) return;
+  const stat = statSync(target);
+  if (stat.isFile()) {
+    yield target;
+    return;
+  }
+  for (const entry of readdirSync(target, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    yield* files(path.join(target, entry.name));
+  }
+}
+
+/** A hash of the build inputs' contents. */
+export function sourceHash() {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    for (const file of files(path.join(root, input))) {
+      hash.update(path.relative(root, file));
+      hash.update(readFileSync(file));
+    }
+  }
+  return hash.digest('hex');
+}
+
+export function isBuildCurrent() {
+  if (!OUTPUTS.every((o) => existsSync(path.join(root, o)))) return false;
+  return existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === sourceHash();
+}
+
+export function markBuilt() {
+  writeFileSync(STAMP, `${sourceHash()}\n`);
+}

@@ -1,0 +1,15 @@
+// `npm run dev`: the API rebuilt and restarted on change (port 3000) and Vite's dev server for the web client
+// (port 5173, proxying /api to the API).
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { root } from './build-state.mjs';
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const children = [
+  spawn(npx, ['tsc', '-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, ['--watch-path', path.join(root, 'backend', 'dist'), path.join(root, 'backend', 'dist', 'main.js')], { cwd: root, stdio: 'inherit' }),
+  spawn(npx, ['vite'], { cwd: path.join(root, 'frontend'), stdio: 'inherit' }),
+];
+const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
