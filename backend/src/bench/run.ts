@@ -1,0 +1,140 @@
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { dataSourceOptions, openDataSource } from '../database/data-source';
+import { generateCatalog } from '../database/seeds/catalog-generator';
+import { writeCatalog } from '../database/seeds/catalog-writer';
+
+/**
+ * `npm run bench`: seeds a catalogue, starts the real API and a bare Nest + Express baseline as separate
+ * processes, and load-tests each scenario with autocannon. Throughput is reported as a ratio of the
+ * baseline's, measured in the same run, because absolute numbers drift on shared machines.
+ * Settings: BENCH_VIDEOS (default 20000), BENCH_SECONDS per scenario (default 5), BENCH_CONNECTIONS (10),
+ * BENCH_DATABASE_URL (a PostgreSQL server database to use instead of PGlite; it is filled, not emptied).
+ */
+const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 20_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+
+interface Result {
+  scenario: string;
+  requestsPerSecond: number;
+  p50ms: number;
+  p99ms: number;
+  errors: number;
+  ratioToBaseline?: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startProcess(script: string, env: Record<string, string>, port: number, readyPath: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}${readyPath}`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error(`${script} did not answer ${readyPath} in time`);
+}
+
+async function load(scenario: string, url: string): Promise<Result> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  return {
+    scenario,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50ms: r.latency.p50,
+    p99ms: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    // 1. Seeding speed.
+    const seedStarted = Date.now();
+    const db = await openDataSource(dataSourceOptions({ databaseUrl: DATABASE_URL ?? null, dataDir, inMemoryDatabase: false }));
+    await writeCatalog(db, generateCatalog({ videos: VIDEOS, seed: 1, slugTag: Date.now().toString(36) }));
+    const [{ id: sampleId }] = await db.query<{ id: number }[]>(
+      `SELECT v.id FROM videos v JOIN video_categories vc ON vc.video_id = v.id GROUP BY v.id ORDER BY v.id LIMIT 1`,
+    );
+    const [{ category }] = await db.query<{ category: string }[]>(
+      `SELECT category_id AS category FROM video_categories GROUP BY category_id ORDER BY count(*) DESC LIMIT 1`,
+    );
+    await db.destroy();
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+
+    // 2. The real API and the baseline, each in its own process.
+    const [apiPort, basePort] = [await freePort(), await freePort()];
+    const api = `http://127.0.0.1:${apiPort}`;
+    children.push(
+      await startProcess(path.join(__dirname, '..', 'main.js'), {
+        NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', HOST: '127.0.0.1',
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret', MEDIA_SIGNING_KEY: 'bench-signing-key-0000',
+        ...(DATABASE_URL ? { DATABASE_URL } : {}),
+      }, apiPort, '/api/health'),
+    );
+    children.push(await startProcess(path.join(__dirname, 'baseline-server.js'), {}, basePort, '/ping'));
+
+    // 3. Scenarios.
+    const baseline = await load('baseline: bare Nest GET', `http://127.0.0.1:${basePort}/ping`);
+    const results: Result[] = [baseline];
+    for (const [scenario, url] of [
+      ['GET /api/videos (newest)', '/api/videos'],
+      ['GET /api/videos?sort=most-viewed', '/api/videos?sort=most-viewed'],
+      ['GET /api/videos?sort=trending', '/api/videos?sort=trending'],
+      [`GET /api/videos?category=${category}`, `/api/videos?category=${category}`],
+      ['GET /api/videos?q=pool party', '/api/videos?q=pool%20party'],
+      ['GET /api/videos/{id}', `/api/videos/${sampleId}`],
+      ['GET /api/videos/{id}/related', `/api/videos/${sampleId}/related`],
+      ['GET /api/categories', '/api/categories'],
+      ['GET /api/site', '/api/site'],
+    ] as const) {
+      results.push(await load(scenario, api + url));
+    }
+    for (const r of results) r.ratioToBaseline = Number((r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3));
+
+    const database = DATABASE_URL ? 'PostgreSQL server' : 'PGlite';
+    console.log(`\nCatalogue of ${VIDEOS} videos on ${database}; ${CONNECTIONS} connections, ${SECONDS} s per scenario.`);
+    console.log(`Seeding: ${Math.round(VIDEOS / seedSeconds)} videos/s (${seedSeconds.toFixed(1)} s).\n`);
+    console.table(results.map((r) => ({ scenario: r.scenario, 'req/s': r.requestsPerSecond, 'x baseline': r.ratioToBaseline, 'p50 ms': r.p50ms, 'p99 ms': r.p99ms, errors: r.errors })));
+    const out = path.resolve(__dirname, '../../../bench-results');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(path.join(out, 'catalogue.json'), JSON.stringify({ when: new Date().toISOString(), database, videos: VIDEOS, seedVideosPerSecond: Math.round(VIDEOS / seedSeconds), results }, null, 2));
+    if (results.some((r) => r.errors > 0)) {
+      console.error('Some requests failed.');
+      process.exitCode = 1;
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    if (!DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

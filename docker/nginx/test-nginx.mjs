@@ -1,0 +1,291 @@
+#!/usr/bin/env node
+// Checks docker/nginx/templates/default.conf.template without Docker: renders it the way the nginx image does
+// (only ${MEDIA_SIGNING_KEY} is replaced), points it at a temporary media folder, web root and a stand-in API
+// on loopback ports, runs `nginx -t`, then starts nginx in the foreground and checks signed media, thumbnails,
+// the SPA fallback and the API micro-cache over HTTP. nginx is stopped before the script ends.
+//
+//   node docker/nginx/test-nginx.mjs          (needs an nginx binary with secure_link, e.g. Debian's nginx-light)
+//
+// Debian's nginx (1.22) lacks the upstream `resolve` parameter that nginx 1.27 has, and there is no Docker DNS
+// here, so the api upstream becomes a plain loopback address for the test.
+
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const NGINX = process.env.NGINX_BIN ?? 'nginx';
+const KEY = 'test-signing-key-0123456789';
+const NGINX_PORT = Number(process.env.NGINX_TEST_PORT ?? 18080);
+const API_PORT = Number(process.env.API_TEST_PORT ?? 13999);
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const template = readFileSync(path.join(here, 'templates/default.conf.template'), 'utf8');
+
+const work = mkdtempSync(path.join(tmpdir(), 'nginx-test-'));
+const media = path.join(work, 'media');
+const html = path.join(work, 'html');
+
+function write(file, content) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+// ---- fixtures ------------------------------------------------------------------------------------------------
+
+const stemDir = '/videos/2024/06/pool-party/';
+write(path.join(media, stemDir, 'index.m3u8'), '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nv0.m3u8\n');
+write(path.join(media, stemDir, 'v0.m3u8'), '#EXTM3U\n#EXTINF:4.0,\nseg0.ts\n#EXT-X-ENDLIST\n');
+write(path.join(media, stemDir, 'seg0.ts'), Buffer.alloc(10_000, 7));
+write(path.join(media, stemDir, 'rendition.mp4'), Buffer.alloc(1_000, 1));
+write(path.join(media, '/videos/2024/06/other/index.m3u8'), '#EXTM3U\n');
+write(path.join(media, '/thumbs/2024/06/pool-party/poster.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+write(path.join(media, '/thumbs/2024/06/pool-party/storyboard.vtt'), 'WEBVTT\n');
+write(path.join(media, '/originals/source.mp4'), 'never served');
+write(path.join(html, 'index.html'), '<!doctype html><title>app shell</title>');
+write(path.join(html, 'assets/index-abc123.js'), 'console.log(1)');
+
+// ---- config ----------------------------------------------------------------------------------------------------
+
+function render(text) {
+  const rendered = text
+    .replaceAll('${MEDIA_SIGNING_KEY}', KEY)
+    .replace('server api:3000 resolve;', `server 127.0.0.1:${API_PORT};`)
+    .replace('listen 80 default_server;', `listen 127.0.0.1:${NGINX_PORT} default_server;`)
+    .replace('root /media;', `root ${media};`)
+    .replace('alias /media$dir$file;', `alias ${media}$dir$file;`)
+    .replace('root /usr/share/nginx/html;', `root ${html};`)
+    .replace('/var/cache/nginx/api', path.join(work, 'cache'));
+  assert.doesNotMatch(rendered, /\$\{/, 'an environment placeholder was left in the rendered config');
+  return rendered;
+}
+
+write(path.join(work, 'conf.d/default.conf'), render(template));
+write(
+  path.join(work, 'nginx.conf'),
+  `worker_processes 1;
+pid ${work}/nginx.pid;
+error_log ${work}/error.log warn;
+events { worker_connections 128; }
+http {
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    sendfile on;
+    access_log off;
+    client_body_temp_path ${work}/client_body;
+    proxy_temp_path ${work}/proxy_temp;
+    fastcgi_temp_path ${work}/fastcgi_temp;
+    uwsgi_temp_path ${work}/uwsgi_temp;
+    scgi_temp_path ${work}/scgi_temp;
+    include ${work}/conf.d/*.conf;
+}
+`,
+);
+// When run as root, nginx's workers run as nobody and must be able to read the fixtures.
+spawnSync('chmod', ['-R', 'a+rX', work]);
+chmodSync(work, 0o755);
+
+// ---- stand-in API ----------------------------------------------------------------------------------------------
+
+let apiHits = 0;
+const api = http.createServer((req, res) => {
+  apiHits++;
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(
+    JSON.stringify({
+      hits: apiHits,
+      url: req.url,
+      host: req.headers.host,
+      forwardedFor: req.headers['x-forwarded-for'],
+      forwardedProto: req.headers['x-forwarded-proto'],
+    }),
+  );
+});
+
+// ---- checks ----------------------------------------------------------------------------------------------------
+
+const base = `http://127.0.0.1:${NGINX_PORT}`;
+const now = Math.floor(Date.now() / 1000);
+const sign = (dir, expires) => createHash('md5').update(`${expires}${dir} ${KEY}`).digest('base64url');
+const signed = (dir, file, expires = now + 3600, token = sign(dir, expires)) => `/s/${token},${expires}${dir}${file}`;
+
+async function get(url, headers = {}) {
+  const response = await fetch(base + url, { headers, redirect: 'manual' });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, body };
+}
+
+const checks = [];
+const check = (name, fn) => checks.push({ name, fn });
+
+check('serves a signed master playlist as application/vnd.apple.mpegurl', async () => {
+  const r = await get(signed(stemDir, 'index.m3u8'));
+  assert.equal(r.status, 200);
+  assert.equal(r.headers.get('content-type'), 'application/vnd.apple.mpegurl');
+});
+
+check('lets files named relatively by the playlist inherit the folder token', async () => {
+  assert.equal((await get(signed(stemDir, 'v0.m3u8'))).status, 200);
+  const segment = await get(signed(stemDir, 'seg0.ts'));
+  assert.equal(segment.status, 200);
+  assert.equal(segment.headers.get('content-type'), 'video/mp2t');
+  const mp4 = await get(signed(stemDir, 'rendition.mp4'));
+  assert.equal(mp4.headers.get('content-type'), 'video/mp4');
+});
+
+check('answers byte ranges', async () => {
+  const r = await get(signed(stemDir, 'seg0.ts'), { Range: 'bytes=100-199' });
+  assert.equal(r.status, 206);
+  assert.equal(r.headers.get('content-range'), 'bytes 100-199/10000');
+  assert.equal(r.body.length, 100);
+});
+
+check('refuses a tampered token with 403', async () => {
+  const token = sign(stemDir, now + 3600);
+  const tampered = (token[0] === 'A' ? 'B' : 'A') + token.slice(1);
+  assert.equal((await get(signed(stemDir, 'index.m3u8', now + 3600, tampered))).status, 403);
+});
+
+check("refuses a token used on another folder or a subfolder with 403", async () => {
+  const token = sign(stemDir, now + 3600);
+  assert.equal((await get(signed('/videos/2024/06/other/', 'index.m3u8', now + 3600, token))).status, 403);
+  assert.equal((await get(signed(`${stemDir}sub/`, 'index.m3u8', now + 3600, token))).status, 403);
+});
+
+check('refuses a moved expiry with 403', async () => {
+  const token = sign(stemDir, now + 3600);
+  assert.equal((await get(signed(stemDir, 'index.m3u8', now + 7200, token))).status, 403);
+});
+
+check('answers an expired link with 410', async () => {
+  assert.equal((await get(signed(stemDir, 'index.m3u8', now - 5))).status, 410);
+});
+
+check('does not let dot segments escape the signed folder', async () => {
+  const token = sign(stemDir, now + 3600);
+  assert.equal((await get(`/s/${token},${now + 3600}${stemDir}../other/index.m3u8`)).status, 403);
+  const escape = '/videos/../originals/';
+  assert.equal((await get(`/s/${sign(escape, now + 3600)},${now + 3600}/videos/%2e%2e/originals/source.mp4`)).status, 403);
+});
+
+check('never serves media unsigned', async () => {
+  assert.equal((await get(`${stemDir}index.m3u8`)).status, 403);
+  assert.equal((await get('/s/not-a-token/videos/a.ts')).status, 403);
+});
+
+check('serves thumbnails publicly with a long lifetime and the right types', async () => {
+  const poster = await get('/thumbs/2024/06/pool-party/poster.jpg');
+  assert.equal(poster.status, 200);
+  assert.equal(poster.headers.get('content-type'), 'image/jpeg');
+  assert.match(poster.headers.get('cache-control') ?? '', /public, max-age=2592000/);
+  const vtt = await get('/thumbs/2024/06/pool-party/storyboard.vtt');
+  assert.equal(vtt.headers.get('content-type'), 'text/vtt');
+  assert.equal((await get('/thumbs/2024/06/none/poster.jpg')).status, 404);
+});
+
+check('falls back to the app shell for client routes but not for missing assets', async () => {
+  const deep = await get('/video/12');
+  assert.equal(deep.status, 200);
+  assert.match(deep.body.toString(), /app shell/);
+  assert.equal(deep.headers.get('cache-control'), 'no-cache');
+  const asset = await get('/assets/index-abc123.js');
+  assert.match(asset.headers.get('cache-control') ?? '', /immutable/);
+  assert.equal((await get('/assets/missing.js')).status, 404);
+  assert.doesNotMatch((await get('/originals/source.mp4')).body.toString(), /never served/);
+});
+
+check('proxies the API with the forwarding headers', async () => {
+  const r = await get('/api/get-client-ip', { 'X-Forwarded-For': '203.0.113.9' });
+  const body = JSON.parse(r.body.toString());
+  assert.equal(body.url, '/api/get-client-ip');
+  assert.equal(body.forwardedFor, '203.0.113.9, 127.0.0.1');
+  assert.equal(body.forwardedProto, 'http');
+  assert.equal(body.host, '127.0.0.1');
+});
+
+check('micro-caches public catalogue reads for anonymous visitors only', async () => {
+  for (const url of ['/api/videos?sort=trending', '/api/videos/7', '/api/categories', '/api/performers', '/api/site']) {
+    const first = await get(url);
+    const second = await get(url);
+    assert.equal(first.headers.get('x-cache-status'), 'MISS', url);
+    assert.equal(second.headers.get('x-cache-status'), 'HIT', url);
+    assert.equal(second.body.toString(), first.body.toString(), url);
+  }
+  const bearer = await get('/api/videos?sort=trending', { Authorization: 'Bearer abc' });
+  assert.equal(bearer.headers.get('x-cache-status'), 'BYPASS');
+  const cookie = await get('/api/videos?sort=trending', { Cookie: 'theme=dark; access_token=abc' });
+  assert.equal(cookie.headers.get('x-cache-status'), 'BYPASS');
+  const otherCookie = await get('/api/videos?sort=trending', { Cookie: 'theme=dark' });
+  assert.equal(otherCookie.headers.get('x-cache-status'), 'HIT');
+});
+
+check('does not cache other API calls', async () => {
+  const a = await get('/api/video/secure?path=/videos/a/index.m3u8');
+  const b = await get('/api/video/secure?path=/videos/a/index.m3u8');
+  assert.equal(a.headers.get('x-cache-status'), null);
+  assert.notEqual(JSON.parse(a.body.toString()).hits, JSON.parse(b.body.toString()).hits);
+});
+
+check('serves a stale copy while one request refreshes an expired entry', async () => {
+  // Entries live 5 s at nginx's one-second clock resolution, so wait past 6 s.
+  const first = JSON.parse((await get('/api/performers?stale=1')).body.toString());
+  await new Promise((resolve) => setTimeout(resolve, 7_000));
+  const stale = await get('/api/performers?stale=1');
+  assert.equal(stale.headers.get('x-cache-status'), 'STALE');
+  assert.equal(JSON.parse(stale.body.toString()).hits, first.hits);
+});
+
+// ---- run -------------------------------------------------------------------------------------------------------
+
+let nginx;
+let failed = 0;
+try {
+  const syntax = spawnSync(NGINX, ['-t', '-q', '-c', path.join(work, 'nginx.conf'), '-e', path.join(work, 'error.log')], {
+    encoding: 'utf8',
+  });
+  if (syntax.status !== 0) throw new Error(`nginx -t failed:\n${syntax.stderr}`);
+  console.log('ok - nginx -t accepts the rendered config');
+
+  await new Promise((resolve) => api.listen(API_PORT, '127.0.0.1', resolve));
+  nginx = spawn(NGINX, ['-c', path.join(work, 'nginx.conf'), '-e', path.join(work, 'error.log'), '-g', 'daemon off;'], {
+    stdio: 'inherit',
+  });
+  for (let i = 0; ; i++) {
+    try {
+      await fetch(`${base}/nginx-health`);
+      break;
+    } catch (error) {
+      if (i > 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  for (const { name, fn } of checks) {
+    try {
+      await fn();
+      console.log(`ok - ${name}`);
+    } catch (error) {
+      failed++;
+      console.log(`not ok - ${name}\n  ${String(error?.message ?? error).replaceAll('\n', '\n  ')}`);
+    }
+  }
+} catch (error) {
+  failed++;
+  console.error(String(error?.message ?? error));
+} finally {
+  if (nginx && nginx.exitCode === null) {
+    const exited = new Promise((resolve) => nginx.once('exit', resolve));
+    nginx.kill('SIGQUIT');
+    await exited;
+  }
+  api.close();
+  rmSync(work, { recursive: true, force: true });
+}
+
+console.log(failed ? `${failed} failed` : `all ${checks.length + 1} checks passed`);
+process.exitCode = failed ? 1 : 0;

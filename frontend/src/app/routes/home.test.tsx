@@ -1,0 +1,253 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makePage, makeSite, makeVideo } from '@/testing/data';
+import { json, mockFetch, requestedUrls } from '@/testing/mock-fetch';
+import { renderRoute } from '@/testing/render-route';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+
+function cardFor(title: string): HTMLElement {
+  const article = screen.getByRole('heading', { name: title }).closest('article');
+  if (!article) throw new Error(`no card for ${title}`);
+  return article;
+}
+
+describe('home: the catalogue grid', () => {
+  beforeEach(() => {
+    // Only Date is faked, so the upload age is predictable while timers keep running for the queries.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the site name and one card per video, linking to its watch page', async () => {
+    mockFetch({
+      '/api/site': () => makeSite({ name: 'Hunk Tube' }),
+      '/api/videos': () =>
+        makePage([
+          makeVideo({
+            id: 7,
+            title: 'Pool party',
+            duration: 754,
+            views: 1234,
+            upload_date: '2026-11-18T12:00:00Z',
+            thumbnail: '/thumbs/2024/06/pool-party/poster.jpg',
+          }),
+          makeVideo({ id: 8, title: 'Beach day', duration: null, views: 1 }),
+        ]),
+    });
+
+    renderRoute('/');
+
+    expect(await screen.findByRole('link', { name: 'Hunk Tube' })).toHaveAttribute('href', '/');
+    const pool = cardFor('Pool party');
+    expect(within(pool).getByRole('link', { name: 'Pool party' })).toHaveAttribute('href', '/video/7');
+    expect(within(pool).getByRole('img', { name: 'Pool party' })).toHaveAttribute(
+      'src',
+      'https://img.example.com/thumbs/2024/06/pool-party/poster.jpg',
+    );
+    expect(within(pool).getByText('12:34')).toBeInTheDocument();
+    expect(within(pool).getByText('1.2K views')).toBeInTheDocument();
+    expect(within(pool).getByText('3 days ago')).toBeInTheDocument();
+
+    const beach = cardFor('Beach day');
+    expect(within(beach).getByText('--:--')).toBeInTheDocument();
+    expect(within(beach).getByText('1 view')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it("shows the brand's title, falling back to the main title when the brand's is empty", async () => {
+    mockFetch({
+      '/api/site': () => makeSite({ brand: 'atg' }),
+      '/api/videos': () =>
+        makePage([
+          makeVideo({ title: 'Main one', atg_title: 'ATG one', jtg_title: 'JTG one' }),
+          makeVideo({ title: 'Main two', atg_title: '', jtg_title: 'JTG two' }),
+          makeVideo({ title: 'Main three', atg_title: null }),
+        ]),
+    });
+
+    renderRoute('/');
+
+    expect(await screen.findByRole('heading', { name: 'ATG one' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Main two' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Main three' })).toBeInTheDocument();
+    expect(screen.queryByText('Main one')).not.toBeInTheDocument();
+    expect(screen.queryByText(/JTG/)).not.toBeInTheDocument();
+  });
+
+  it('shows a placeholder, never a broken image, when a video has no thumbnail or it fails to load', async () => {
+    mockFetch({
+      '/api/site': () => makeSite(),
+      '/api/videos': () =>
+        makePage([
+          makeVideo({ title: 'No poster yet', thumbnail: '' }),
+          makeVideo({ title: 'Poster gone', thumbnail: '/thumbs/gone/poster.jpg' }),
+        ]),
+    });
+
+    renderRoute('/');
+
+    await screen.findByRole('heading', { name: 'No poster yet' });
+    const empty = cardFor('No poster yet');
+    expect(empty.querySelector('img')).toBeNull();
+    expect(within(empty).getByRole('img', { name: 'No thumbnail' })).toBeInTheDocument();
+
+    const gone = cardFor('Poster gone');
+    fireEvent.error(within(gone).getByRole('img', { name: 'Poster gone' }));
+    expect(gone.querySelector('img')).toBeNull();
+    expect(within(gone).getByRole('img', { name: 'No thumbnail' })).toBeInTheDocument();
+  });
+
+  it('asks for the sort and page in the address and links to the neighbouring pages', async () => {
+    const fetchMock = mockFetch({
+      '/api/site': () => makeSite(),
+      '/api/videos': () => makePage([makeVideo()], { page: 2, limit: 24, total: 60 }),
+    });
+
+    renderRoute('/?sort=most-viewed&page=2');
+
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    const [request] = requestedUrls(fetchMock, '/api/videos');
+    expect(request.searchParams.get('sort')).toBe('most-viewed');
+    expect(request.searchParams.get('page')).toBe('2');
+    expect(request.searchParams.get('limit')).toBe('24');
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({ credentials: 'include' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Most viewed videos' })).toBeInTheDocument();
+    const tabs = within(screen.getByRole('navigation', { name: 'Sort videos' }));
+    expect(tabs.getByRole('link', { name: 'Most viewed' })).toHaveAttribute('aria-current', 'page');
+    expect(tabs.getByRole('link', { name: 'Newest' })).not.toHaveAttribute('aria-current');
+
+    const pager = within(screen.getByRole('navigation', { name: 'Pagination' }));
+    expect(pager.getByRole('link', { name: /previous/i })).toHaveAttribute('href', '/?sort=most-viewed');
+    expect(pager.getByRole('link', { name: /next/i })).toHaveAttribute('href', '/?sort=most-viewed&page=3');
+  });
+
+  it('offers no next page on the last page', async () => {
+    mockFetch({
+      '/api/site': () => makeSite(),
+      '/api/videos': () => makePage([makeVideo()], { page: 3, limit: 24, total: 60 }),
+    });
+
+    renderRoute('/?page=3');
+
+    const pager = within(await screen.findByRole('navigation', { name: 'Pagination' }));
+    expect(pager.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(pager.queryByRole('link', { name: /next/i })).not.toBeInTheDocument();
+    expect(pager.getByRole('link', { name: /previous/i })).toHaveAttribute('href', '/?page=2');
+  });
+
+  it('shows no pagination when one page holds everything', async () => {
+    mockFetch({
+      '/api/site': () => makeSite(),
+      '/api/videos': () => makePage([makeVideo({ title: 'Only one' })]),
+    });
+
+    renderRoute('/');
+
+    expect(await screen.findByRole('heading', { name: 'Only one' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+
+  it('loads another ordering from the first page when a sort tab is chosen', async () => {
+    const fetchMock = mockFetch({
+      '/api/site': () => makeSite(),
+      '/api/videos': (url) =>
+        makePage([makeVideo({ title: `Sorted by ${url.searchParams.get('sort')}` })], { total: 100 }),
+    });
+    const user = userEvent.setup();
+
+    const { router } = renderRoute('/?page=3');
+    await screen.findByRole('heading', { name: 'Sorted by newest' });
+
+    await user.click(screen.getByRole('link', { name: 'Top rated' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sorted by top-rated' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?sort=top-rated');
+    const last = requestedUrls(fetchMock, '/api/videos').at(-1);
+    expect(last?.searchParams.get('page')).toBe('1');
+  });
+
+  it('treats an unknown sort or a bad page as the defaults', async () => {
+    const fetchMock = mockFetch({
+      '/api/site': () => makeSite(),
+      '/api/videos': () => makePage([makeVideo()]),
+    });
+
+    renderRoute('/?sort=random&page=-4');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Newest videos' })).toBeInTheDocument();
+    await waitFor(() => expect(requestedUrls(fetchMock, '/api/videos')).toHaveLength(1));
+    const [request] = requestedUrls(fetchMock, '/api/videos');
+    expect(request.searchParams.get('sort')).toBe('newest');
+    expect(request.searchParams.get('page')).toBe('1');
+  });
+
+  it('says so when the catalogue is empty', async () => {
+    mockFetch({
+      '/api/site': () => makeSite(),
+      '/api/videos': () => makePage([]),
+    });
+
+    renderRoute('/');
+
+    expect(await screen.findByText('No videos yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the videos cannot be loaded', async () => {
+    let failing = true;
+    mockFetch({
+      '/api/site': () => makeSite(),
+      '/api/videos': () =>
+        failing
+          ? json({ error: 'Database unavailable', statusCode: 503 }, 503)
+          : makePage([makeVideo({ title: 'Back again' })]),
+    });
+    const user = userEvent.setup();
+
+    renderRoute('/');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The videos could not be loaded.');
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Back again' })).toBeInTheDocument();
+  });
+
+  it('still shows the catalogue, with main titles, when the site settings cannot be loaded', async () => {
+    mockFetch({
+      '/api/site': () => json({ error: 'boom', statusCode: 500 }, 500),
+      '/api/videos': () => makePage([makeVideo({ title: 'Main title', atg_title: 'ATG title' })]),
+    });
+
+    renderRoute('/');
+
+    expect(await screen.findByRole('heading', { name: 'Main title' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('other routes', () => {
+  beforeEach(() => {
+    mockFetch({ '/api/site': () => makeSite({ name: 'Hunk Tube' }) });
+  });
+
+  it('shows a placeholder for the watch page, inside the site layout', async () => {
+    renderRoute('/video/42');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Video 42' })).toBeInTheDocument();
+    expect(screen.getByText('The watch page comes later.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Hunk Tube' })).toBeInTheDocument();
+  });
+
+  it.each(['/no/such/page', '/video/abc', '/video/0'])('answers %s with the not-found page', (url) => {
+    renderRoute(url);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the videos' })).toHaveAttribute('href', '/');
+  });
+});

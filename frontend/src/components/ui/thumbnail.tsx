@@ -1,0 +1,48 @@
+import { useState, type CSSProperties, type ReactNode } from 'react';
+
+interface ThumbnailProps {
+  /** Resolved image URL, or null when there is none. */
+  src: string | null;
+  alt: string;
+  /** Seeds the placeholder's colours so neighbouring placeholders differ. */
+  seed?: number;
+  /** Overlays such as a duration badge. */
+  children?: ReactNode;
+}
+
+/**
+ * A 16:9 image that never shows a broken-image icon: with no source, or when the image fails to load, a
+ * gradient placeholder takes its place.
+ */
+export function Thumbnail({ src, alt, seed = 0, children }: ThumbnailProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = src !== null && src !== failedSrc;
+  const hue = (Math.abs(Math.trunc(seed)) * 47) % 360;
+
+  return (
+    <div className="thumbnail">
+      {showImage ? (
+        <img
+          className="thumbnail__image"
+          src={src}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailedSrc(src)}
+        />
+      ) : (
+        <div
+          className="thumbnail__placeholder"
+          role="img"
+          aria-label="No thumbnail"
+          style={{ '--thumbnail-hue': hue } as CSSProperties}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M8 5.5v13l10.5-6.5z" />
+          </svg>
+        </div>
+      )}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { VIDEO_SORTS, type VideoSort } from '../api/get-videos';
+import { catalogueSearch, SORT_LABELS } from '../utils/catalogue-search';
+
+/** The catalogue's orderings as links, so each one has its own URL (shareable, back button works). */
+export function SortTabs({ current }: { current: VideoSort }) {
+  return (
+    <nav className="sort-tabs" aria-label="Sort videos">
+      <ul role="list">
+        {VIDEO_SORTS.map((sort) => (
+          <li key={sort}>
+            <Link
+              className="sort-tabs__link"
+              to={{ search: catalogueSearch(sort) }}
+              aria-current={sort === current ? 'page' : undefined}
+            >
+              {SORT_LABELS[sort]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

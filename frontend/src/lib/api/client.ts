@@ -1,0 +1,93 @@
+import type { ApiErrorBody } from './types';
+
+/** A non-2xx answer, carrying the contract's error body. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly errorCode: string | undefined;
+
+  constructor(body: ApiErrorBody) {
+    super(body.error);
+    this.name = 'ApiError';
+    this.statusCode = body.statusCode;
+    this.errorCode = body.errorCode;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: QueryParams;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+const baseUrl: string = import.meta.env.VITE_API_URL ?? '';
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+function isErrorBody(value: unknown): value is Partial<ApiErrorBody> {
+  return typeof value === 'object' && value !== null && 'error' in value;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let parsed: unknown = null;
+  try {
+    parsed = await response.json();
+  } catch {
+    // Not JSON (a proxy's HTML error page, an empty body): fall back to the status line.
+  }
+  if (isErrorBody(parsed) && typeof parsed.error === 'string') {
+    return new ApiError({
+      error: parsed.error,
+      errorCode: typeof parsed.errorCode === 'string' ? parsed.errorCode : undefined,
+      statusCode: typeof parsed.statusCode === 'number' ? parsed.statusCode : response.status,
+    });
+  }
+  return new ApiError({
+    error: response.statusText || `Request failed with status ${response.status}`,
+    statusCode: response.status,
+  });
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const response = await fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body,
+    credentials: 'include',
+    signal: options.signal,
+  });
+
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The one HTTP client of the web app: JSON in and out, cookies included, ApiError on failure. */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

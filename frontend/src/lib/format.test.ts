@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { formatCompactNumber, formatDuration, formatUploadAge } from './format';
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0:00'],
+    [5, '0:05'],
+    [59, '0:59'],
+    [60, '1:00'],
+    [754, '12:34'],
+    [3599, '59:59'],
+    [3600, '1:00:00'],
+    [3725, '1:02:05'],
+    [36000, '10:00:00'],
+  ])('formats %i seconds as %s', (seconds, expected) => {
+    expect(formatDuration(seconds)).toBe(expected);
+  });
+
+  it('drops fractions of a second instead of rounding up', () => {
+    expect(formatDuration(59.9)).toBe('0:59');
+  });
+
+  it.each([null, undefined, Number.NaN, -1, Number.POSITIVE_INFINITY])(
+    'shows --:-- for an unknown duration (%s)',
+    (value) => {
+      expect(formatDuration(value)).toBe('--:--');
+    },
+  );
+});
+
+describe('formatUploadAge', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const minute = 60_000;
+  const hour = 60 * minute;
+  const day = 24 * hour;
+
+  it.each([
+    [30_000, 'just now'],
+    [minute, '1 minute ago'],
+    [5 * minute, '5 minutes ago'],
+    [hour, '1 hour ago'],
+    [23 * hour, '23 hours ago'],
+    [day, '1 day ago'],
+    [3 * day, '3 days ago'],
+    [7 * day, '1 week ago'],
+    [20 * day, '2 weeks ago'],
+    [45 * day, '1 month ago'],
+    [200 * day, '6 months ago'],
+    [365 * day, '1 year ago'],
+    [3 * 365 * day, '3 years ago'],
+  ])('reads %i ms ago as "%s"', (ms, expected) => {
+    expect(formatUploadAge(ago(ms), now)).toBe(expected);
+  });
+
+  it('reads a date in the future as just now', () => {
+    expect(formatUploadAge(ago(-2 * hour), now)).toBe('just now');
+  });
+
+  it('returns an empty string for an unreadable date', () => {
+    expect(formatUploadAge('not a date', now)).toBe('');
+  });
+});
+
+describe('formatCompactNumber', () => {
+  it.each([
+    [0, '0'],
+    [950, '950'],
+    [1234, '1.2K'],
+    [15_000, '15K'],
+    [3_400_000, '3.4M'],
+  ])('formats %i as %s', (value, expected) => {
+    expect(formatCompactNumber(value)).toBe(expected);
+  });
+});

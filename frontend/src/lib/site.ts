@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api/client';
+import type { Brand, Site, VideoCard } from './api/types';
+
+// The site's name, brand and hosts are shared by every feature, so the query lives here rather than in one
+// feature (features do not import each other).
+
+export const getSite = (signal?: AbortSignal) => api.get<Site>('/api/site', { signal });
+
+export const siteQueryOptions = () =>
+  queryOptions({
+    queryKey: ['site'],
+    queryFn: ({ signal }) => getSite(signal),
+    // Set per deployment; it does not change while the page is open.
+    staleTime: Infinity,
+  });
+
+export const useSite = () => useQuery(siteQueryOptions());
+
+/** The title that the brand shows: its own title when set, else the main title. */
+export function brandTitle(
+  video: Pick<VideoCard, 'title' | 'atg_title' | 'jtg_title'>,
+  brand: Brand | undefined,
+): string {
+  const own = brand === 'atg' ? video.atg_title : brand === 'jtg' ? video.jtg_title : null;
+  return own?.trim() ? own : video.title;
+}
+
+const ABSOLUTE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
+
+/**
+ * An image URL to put in `src`: absolute URLs are kept; paths are joined with the image host (or left
+ * relative to this origin when there is none). Empty input gives null, so callers can show a placeholder.
+ */
+export function resolveImageUrl(path: string | null | undefined, imageHost: string | undefined): string | null {
+  const trimmed = path?.trim();
+  if (!trimmed) return null;
+  if (ABSOLUTE.test(trimmed)) return trimmed;
+  const relative = trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+  const host = (imageHost ?? '').replace(/\/+$/, '');
+  return `${host}${relative}`;
+}
