@@ -30,6 +30,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // HSTS only where the site is served over HTTPS; on http://localhost it would pin the browser to TLS.
+      strictTransportSecurity: config.env === 'production',
     }),
   );
   app.use(cookieParser());
