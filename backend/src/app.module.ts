@@ -1,3 +1,4 @@
+import { CacheModule } from '@nestjs/cache-manager';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
@@ -32,6 +33,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        // Response and query caches; in process for now (admins' clear-cache empties it).
+        CacheModule.register({ isGlobal: true }),
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.logLevel,

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { insertDailyViews, insertVideo } from './helpers/factories';
+import { TrendingService } from '../src/videos/trending.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
@@ -33,6 +34,7 @@ describe('Catalogue (e2e)', () => {
     await insertDailyViews(t.db, v.beach, 0, 30); // 30
     await insertDailyViews(t.db, v.gym, 1, 20); // 20 × 0.8 = 16
     await insertDailyViews(t.db, v.gym, 2, 20); // + 12.8 = 28.8
+    await t.app.get(TrendingService).recompute();
   });
   afterAll(() => t.close());
 
@@ -172,6 +174,7 @@ describe('Catalogue (e2e)', () => {
       const twoCats = await insertVideo(t.db, { title: 'Two Categories', categories: ['C One', 'C Two'], views: 1_000_000 });
       const oneCatPopular = await insertVideo(t.db, { title: 'One Category Popular', categories: ['C One'], views: 2_000_000 });
       const oneCatQuiet = await insertVideo(t.db, { title: 'One Category Quiet', categories: ['C Two'], views: 3 });
+      await t.clearCaches();
       const res = await request(t.http).get(`/api/videos/${a}/related`).expect(200);
       expect(res.body.related).toBe(true);
       expect(ids(res.body)).toEqual([twoPerformers, onePerformerTwoCats, twoCats, oneCatPopular, oneCatQuiet]);
@@ -181,6 +184,7 @@ describe('Catalogue (e2e)', () => {
     it('falls back to at most 6 hot videos in trending order, without the video itself, when nothing is related', async () => {
       const extra = [];
       for (let i = 0; i < 6; i++) extra.push(await insertVideo(t.db, { title: `Filler ${i}` }));
+      await t.clearCaches();
       const res = await request(t.http).get(`/api/videos/${v.loner}/related`).expect(200);
       expect(res.body.related).toBe(false);
       expect(res.body.data).toHaveLength(6);
@@ -193,15 +197,48 @@ describe('Catalogue (e2e)', () => {
       const anchor = await insertVideo(t.db, { title: 'Crowded', categories: ['Crowd'] });
       const others = [];
       for (let i = 0; i < 30; i++) others.push(await insertVideo(t.db, { title: `Crowd ${i}`, categories: ['Crowd'], views: i }));
+      await t.clearCaches();
       const res = await request(t.http).get(`/api/videos/${anchor}/related`).expect(200);
       expect(res.body.data).toHaveLength(24);
       expect(res.body.data[0].id).toBe(others[29]);
       await t.db.query('DELETE FROM videos WHERE id = ANY($1)', [[anchor, ...others]]);
     });
 
+    it('reuses a ranking but always reads the cards fresh, dropping videos that are gone', async () => {
+      const first = await request(t.http).get(`/api/videos/${v.gym}/related`).expect(200);
+      expect(ids(first.body)).toEqual([v.pool, v.beach]);
+      await t.db.query('UPDATE videos SET views = views + 7 WHERE id = $1', [v.pool]);
+      await t.db.query(`UPDATE videos SET status = 'processing' WHERE id = $1`, [v.beach]);
+      const again = await request(t.http).get(`/api/videos/${v.gym}/related`).expect(200);
+      expect(ids(again.body)).toEqual([v.pool]);
+      expect(again.body.data[0].views).toBe(first.body.data[0].views + 7);
+      await t.db.query(`UPDATE videos SET views = views - 7 WHERE id = $1`, [v.pool]);
+      await t.db.query(`UPDATE videos SET status = 'ready' WHERE id = $1`, [v.beach]);
+    });
+
     it('answers 404 for an unknown video and 400 for a bad id', async () => {
       await request(t.http).get('/api/videos/424242/related').expect(404);
       await request(t.http).get('/api/videos/x/related').expect(400);
+    });
+  });
+
+  describe('trending', () => {
+    it('materializes each score once: a second recompute changes nothing', async () => {
+      const trending = t.app.get(TrendingService);
+      expect(await trending.recompute()).toBe(0);
+      await insertDailyViews(t.db, v.loner, 0, 1);
+      expect(await trending.recompute()).toBe(1);
+      const [{ score }] = await t.db.query('SELECT trending_score AS score FROM videos WHERE id = $1', [v.loner]);
+      expect(score).toBeCloseTo(1);
+      await t.db.query('DELETE FROM video_daily_stats WHERE video_id = $1 AND day = CURRENT_DATE', [v.loner]);
+      expect(await trending.recompute()).toBe(1);
+    });
+
+    it('weights each day 0.8 per day of age over the last 7 days', async () => {
+      const [row] = await t.db.query('SELECT trending_score AS score FROM videos WHERE id = $1', [v.gym]);
+      expect(row.score).toBeCloseTo(20 * 0.8 + 20 * 0.64, 6);
+      const [pool] = await t.db.query('SELECT trending_score AS score FROM videos WHERE id = $1', [v.pool]);
+      expect(pool.score).toBeCloseTo(100 * 0.8 ** 6, 6);
     });
   });
 

@@ -49,5 +49,10 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
   const dataSource = new DataSource(options);
   await dataSource.initialize();
   await runMigrations(dataSource);
+  if (!isServer(dataSource)) {
+    // PGlite runs no autovacuum, so nothing else keeps the planner's statistics; without them it picks
+    // nested loops over the whole catalogue (a category listing went from 6 ms to 300 ms on 100k videos).
+    await dataSource.query('ANALYZE');
+  }
   return dataSource;
 }

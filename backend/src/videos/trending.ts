@@ -11,3 +11,16 @@ export const TRENDING_SCORES_SQL = `
   FROM video_daily_stats
   WHERE day > CURRENT_DATE - ${TRENDING_DAYS} AND day <= CURRENT_DATE
   GROUP BY video_id`;
+
+/**
+ * Writes every video's current score into `videos.trending_score` (indexed for the trending sort), touching
+ * only the rows whose score changed. Scores decay with the date, so this runs at start, on a timer, and after
+ * counts are written.
+ */
+export const RECOMPUTE_TRENDING_SQL = `
+  UPDATE videos v SET trending_score = s.score
+  FROM (
+    SELECT v2.id, COALESCE(t.score, 0) AS score
+    FROM videos v2 LEFT JOIN (${TRENDING_SCORES_SQL}) t ON t.video_id = v2.id
+  ) s
+  WHERE v.id = s.id AND v.trending_score IS DISTINCT FROM s.score`;

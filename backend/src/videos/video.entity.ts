@@ -61,6 +61,10 @@ export class Video {
   @Column({ name: 'media_ready', type: 'boolean', default: false })
   mediaReady: boolean;
 
+  /** Views of the last 7 days with a daily decay, materialized by `TrendingService` for the trending sort. */
+  @Column({ name: 'trending_score', type: 'double precision', default: 0 })
+  trendingScore: number;
+
   @Column({ type: 'integer', nullable: true })
   width: number | null;
 

@@ -1,4 +1,6 @@
+import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { Cache } from 'cache-manager';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
@@ -6,19 +8,22 @@ import { APP_CONFIG } from '../config/config.module';
 import type { TaxonRefDto, VideoCardDto, VideoCardPageDto, VideoDto, RelatedVideosDto } from './dto/video.dto';
 import type { ListVideosQuery, VideoSort } from './dto/list-videos.query';
 import { toPrefixTsQuery } from './search-query';
-import { TRENDING_SCORES_SQL } from './trending';
 import { cardColumns, toVideo, toVideoCard, VideoCardRow } from './video.mapper';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 export const RELATED_LIMIT = 24;
 export const HOT_FALLBACK_LIMIT = 6;
+/** How long a listing's `total` may lag behind the catalogue: counting a whole catalogue per page is the cost. */
+export const TOTAL_TTL_MS = 30_000;
+/** How long a video's related ranking is reused; the cards themselves (counts) are always read fresh. */
+export const RELATED_TTL_MS = 5 * 60_000;
 
 const ORDER_BY: Record<VideoSort, string> = {
   newest: 'v.upload_date DESC, v.id DESC',
   'most-viewed': 'v.views DESC, v.id DESC',
   'top-rated': 'v.likes DESC, v.views DESC, v.id DESC',
   longest: 'v.duration DESC NULLS LAST, v.id DESC',
-  trending: 'COALESCE(t.score, 0) DESC, v.id DESC',
+  trending: 'v.trending_score DESC, v.id DESC',
 };
 
 /** Builds positional parameters for raw SQL: `p.add(value)` returns `$n`. */
@@ -35,6 +40,7 @@ export class VideosService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CACHE_MANAGER) private readonly cache: Cache,
   ) {}
 
   async list(query: ListVideosQuery): Promise<VideoCardPageDto> {
@@ -51,18 +57,22 @@ export class VideosService {
     if (tsQuery) where.push(`v.search_vector @@ to_tsquery('english', ${p.add(tsQuery)})`);
 
     const whereSql = where.join(' AND ');
-    const trendingJoin = query.sort === 'trending' ? `LEFT JOIN (${TRENDING_SCORES_SQL}) t ON t.video_id = v.id` : '';
     const countParams = [...p.values];
     const offset = (query.page - 1) * query.limit;
-    const [rows, [{ total }]] = await Promise.all([
+    const countSql = `SELECT count(*)::int AS total FROM videos v WHERE ${whereSql}`;
+    const [rows, total] = await Promise.all([
       this.db.query<VideoCardRow[]>(
-        `SELECT ${cardColumns('v')} FROM videos v ${trendingJoin}
+        `SELECT ${cardColumns('v')} FROM videos v
          WHERE ${whereSql} ORDER BY ${ORDER_BY[query.sort]} LIMIT ${p.add(query.limit)} OFFSET ${p.add(offset)}`,
         p.values,
       ),
-      this.db.query<{ total: number }[]>(`SELECT count(*)::int AS total FROM videos v WHERE ${whereSql}`, countParams),
+      this.cache.wrap(
+        `videos:total:${countSql}:${JSON.stringify(countParams)}`,
+        async () => Number((await this.db.query<{ total: number }[]>(countSql, countParams))[0].total),
+        TOTAL_TTL_MS,
+      ),
     ]);
-    return { data: this.cards(rows), page: query.page, limit: query.limit, total: Number(total) };
+    return { data: this.cards(rows), page: query.page, limit: query.limit, total };
   }
 
   async findOne(id: number): Promise<VideoDto> {
@@ -93,8 +103,12 @@ export class VideosService {
   async related(id: number): Promise<RelatedVideosDto> {
     const [exists] = await this.db.query<{ id: number }[]>(`SELECT id FROM videos WHERE id = $1 AND status = 'ready'`, [id]);
     if (!exists) throw new NotFoundException(VIDEO_NOT_FOUND);
+    const ranking = await this.cache.wrap(`videos:related:${id}`, () => this.rankRelated(id), RELATED_TTL_MS);
+    return { related: ranking.related, data: await this.cardsByIds(ranking.ids) };
+  }
 
-    const related = await this.db.query<VideoCardRow[]>(
+  private async rankRelated(id: number): Promise<{ related: boolean; ids: number[] }> {
+    const related = await this.db.query<{ id: number }[]>(
       `WITH shared AS (
          SELECT vp.video_id, 1 AS performers, 0 AS categories
          FROM video_performers vp
@@ -107,21 +121,32 @@ export class VideosService {
          SELECT video_id, SUM(performers) AS performers, SUM(categories) AS categories
          FROM shared WHERE video_id <> $1 GROUP BY video_id
        )
-       SELECT ${cardColumns('v')} FROM ranked r JOIN videos v ON v.id = r.video_id
+       SELECT v.id FROM ranked r JOIN videos v ON v.id = r.video_id
        WHERE v.status = 'ready'
        ORDER BY r.performers DESC, r.categories DESC, v.views DESC, v.id DESC
        LIMIT ${RELATED_LIMIT}`,
       [id],
     );
-    if (related.length > 0) return { related: true, data: this.cards(related) };
+    if (related.length > 0) return { related: true, ids: related.map((r) => Number(r.id)) };
 
-    const hot = await this.db.query<VideoCardRow[]>(
-      `SELECT ${cardColumns('v')} FROM videos v LEFT JOIN (${TRENDING_SCORES_SQL}) t ON t.video_id = v.id
+    const hot = await this.db.query<{ id: number }[]>(
+      `SELECT v.id FROM videos v
        WHERE v.status = 'ready' AND v.id <> $1
        ORDER BY ${ORDER_BY.trending} LIMIT ${HOT_FALLBACK_LIMIT}`,
       [id],
     );
-    return { related: false, data: this.cards(hot) };
+    return { related: false, ids: hot.map((r) => Number(r.id)) };
+  }
+
+  /** Cards for these ids in this order, leaving out any that are gone or unpublished since. */
+  private async cardsByIds(ids: number[]): Promise<VideoCardDto[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.query<VideoCardRow[]>(
+      `SELECT ${cardColumns('v')} FROM videos v WHERE v.id = ANY($1::int[]) AND v.status = 'ready'`,
+      [ids],
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    return this.cards(ids.flatMap((id) => byId.get(id) ?? []));
   }
 
   private cards(rows: VideoCardRow[]): VideoCardDto[] {

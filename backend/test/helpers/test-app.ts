@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import type { INestApplication } from '@nestjs/common';
+import type { Cache } from 'cache-manager';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -18,6 +20,8 @@ export interface TestApp {
   http: App;
   db: DataSource;
   config: AppConfig;
+  /** Empties the response and query caches, as an admin's clear-cache does, after writing behind the API's back. */
+  clearCaches(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,6 +53,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
     http: app.getHttpServer() as App,
     db,
     config,
+    async clearCaches() {
+      await app.get<Cache>(CACHE_MANAGER).clear();
+    },
     async close() {
       await app.close();
       await dropDatabase();

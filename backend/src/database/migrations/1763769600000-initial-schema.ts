@@ -38,6 +38,7 @@ export class InitialSchema1763769600000 implements MigrationInterface {
         cdn smallint NOT NULL DEFAULT 1,
         status varchar(16) NOT NULL DEFAULT 'ready' CHECK (status IN ('processing', 'ready', 'failed')),
         media_ready boolean NOT NULL DEFAULT false,
+        trending_score double precision NOT NULL DEFAULT 0,
         width integer NULL,
         height integer NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
@@ -51,6 +52,7 @@ export class InitialSchema1763769600000 implements MigrationInterface {
     await q.query(`CREATE INDEX videos_newest_idx ON videos (upload_date DESC, id DESC) WHERE status = 'ready'`);
     await q.query(`CREATE INDEX videos_most_viewed_idx ON videos (views DESC, id DESC) WHERE status = 'ready'`);
     await q.query(`CREATE INDEX videos_top_rated_idx ON videos (likes DESC, views DESC, id DESC) WHERE status = 'ready'`);
+    await q.query(`CREATE INDEX videos_trending_idx ON videos (trending_score DESC, id DESC) WHERE status = 'ready'`);
     await q.query(`CREATE INDEX videos_longest_idx ON videos (duration DESC NULLS LAST, id DESC) WHERE status = 'ready'`);
     await q.query(`CREATE INDEX videos_featured_idx ON videos (upload_date DESC, id DESC) WHERE status = 'ready' AND featured > 0`);
     await q.query(`CREATE INDEX videos_search_idx ON videos USING GIN (search_vector)`);

@@ -35,6 +35,13 @@ describe('generateCatalog', () => {
     expect(catalog.videos.every((v) => v.uploadDate <= now)).toBe(true);
   });
 
+  it('gives about a third of the catalogue views over the last week, never more per day than in all', () => {
+    const recent = catalog.videos.filter((v) => v.recentDailyViews.length > 0);
+    expect(recent.length / catalog.videos.length).toBeGreaterThan(0.25);
+    expect(recent.length / catalog.videos.length).toBeLessThan(0.5);
+    expect(recent.every((v) => v.recentDailyViews.length === 7 && v.recentDailyViews.every((d) => d <= v.views))).toBe(true);
+  });
+
   it('makes popular categories far more common than rare ones', () => {
     const counts = new Map<string, number>();
     for (const v of catalog.videos) for (const c of v.categoryIds) counts.set(c, (counts.get(c) ?? 0) + 1);

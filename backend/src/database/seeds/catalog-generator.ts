@@ -54,6 +54,8 @@ export interface GeneratedVideo {
   cdn: number;
   categoryIds: string[];
   performerIds: string[];
+  /** Views per day over the last week, today first (empty for videos nobody watched lately). */
+  recentDailyViews: number[];
 }
 
 export interface GeneratedCatalog {
@@ -124,6 +126,11 @@ export function generateCatalog(options: GenerateOptions): GeneratedCatalog {
       cdn: random() < 0.6 ? 1 : random() < 0.9 ? 2 : 3,
       categoryIds,
       performerIds,
+      // About a third of the catalogue was watched this week, newer uploads more than old ones.
+      recentDailyViews:
+        random() < (now - uploadDate.getTime() < 30 * 86_400_000 ? 0.9 : 0.3)
+          ? Array.from({ length: 7 }, () => Math.floor(views * 0.01 * random()))
+          : [],
     });
   }
   return { categories, performers, videos };

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { RECOMPUTE_TRENDING_SQL } from '../../videos/trending';
 import type { GeneratedCatalog } from './catalog-generator';
 
 const BATCH = 5000;
@@ -56,6 +57,29 @@ export async function writeCatalog(db: DataSource, catalog: GeneratedCatalog): P
         );
       }
     }
+    const stats = { videoIds: [] as number[], ages: [] as number[], views: [] as number[] };
+    for (const video of batch) {
+      const id = idBySlug.get(video.slug);
+      if (id === undefined) continue;
+      video.recentDailyViews.forEach((views, age) => {
+        if (views > 0) {
+          stats.videoIds.push(id);
+          stats.ages.push(age);
+          stats.views.push(views);
+        }
+      });
+    }
+    if (stats.videoIds.length) {
+      await db.query(
+        `INSERT INTO video_daily_stats (video_id, day, views)
+         SELECT id, CURRENT_DATE - age, views FROM unnest($1::int[], $2::int[], $3::int[]) AS s(id, age, views)
+         ON CONFLICT (video_id, day) DO UPDATE SET views = video_daily_stats.views + EXCLUDED.views`,
+        [stats.videoIds, stats.ages, stats.views],
+      );
+    }
   }
+  await db.query(RECOMPUTE_TRENDING_SQL);
+  // Fresh statistics, so the planner sees the catalogue's real size (PGlite has no autovacuum to do it).
+  await db.query('ANALYZE videos, video_categories, video_performers, categories, performers, video_daily_stats');
   return { videos: inserted };
 }
