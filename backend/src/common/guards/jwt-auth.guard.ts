@@ -1,6 +1,7 @@
 import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
 import { AuthUser, IS_PUBLIC } from '../decorators/auth.decorators';
 
 /**
@@ -14,6 +15,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
+    // Most public traffic is anonymous: skip passport altogether when there is no token to read.
+    if (this.isPublic(context) && !hasToken(context.switchToHttp().getRequest<Request>())) return true;
     try {
       return (await super.canActivate(context)) as boolean;
     } catch (error) {
@@ -30,4 +33,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   private isPublic(context: ExecutionContext): boolean {
     return this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) ?? false;
   }
+}
+
+function hasToken(req: Request): boolean {
+  return Boolean(req.headers.authorization) || Boolean((req.cookies as Record<string, unknown> | undefined)?.access_token);
 }
