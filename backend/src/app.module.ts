@@ -14,6 +14,8 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoSeedService } from './database/seeds/demo-seed.service';
+import { ListsModule } from './lists/lists.module';
+import { PlaylistsModule } from './playlists/playlists.module';
 import { SiteModule } from './site/site.module';
 import { TaxonomyModule } from './taxonomy/taxonomy.module';
 import { VideosModule } from './videos/videos.module';
@@ -55,6 +57,8 @@ export class AppModule {
         DatabaseModule,
         AuthModule,
         VideosModule,
+        ListsModule,
+        PlaylistsModule,
         TaxonomyModule,
         SiteModule,
         ...web,

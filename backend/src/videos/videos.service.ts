@@ -72,7 +72,7 @@ export class VideosService {
         TOTAL_TTL_MS,
       ),
     ]);
-    return { data: this.cards(rows), page: query.page, limit: query.limit, total };
+    return { data: await this.cards(rows), page: query.page, limit: query.limit, total };
   }
 
   async findOne(id: number): Promise<VideoDto> {
@@ -101,8 +101,7 @@ export class VideosService {
    * when none share anything, up to 6 hot videos by the trending ranking. Never the video itself.
    */
   async related(id: number): Promise<RelatedVideosDto> {
-    const [exists] = await this.db.query<{ id: number }[]>(`SELECT id FROM videos WHERE id = $1 AND status = 'ready'`, [id]);
-    if (!exists) throw new NotFoundException(VIDEO_NOT_FOUND);
+    await this.assertPublished(id);
     const ranking = await this.cache.wrap(`videos:related:${id}`, () => this.rankRelated(id), RELATED_TTL_MS);
     return { related: ranking.related, data: await this.cardsByIds(ranking.ids) };
   }
@@ -138,8 +137,14 @@ export class VideosService {
     return { related: false, ids: hot.map((r) => Number(r.id)) };
   }
 
+  /** Answers 404 "Video not found" unless the video exists and is published. */
+  async assertPublished(id: number): Promise<void> {
+    const [row] = await this.db.query<{ id: number }[]>(`SELECT id FROM videos WHERE id = $1 AND status = 'ready'`, [id]);
+    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+  }
+
   /** Cards for these ids in this order, leaving out any that are gone or unpublished since. */
-  private async cardsByIds(ids: number[]): Promise<VideoCardDto[]> {
+  async cardsByIds(ids: number[]): Promise<VideoCardDto[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.query<VideoCardRow[]>(
       `SELECT ${cardColumns('v')} FROM videos v WHERE v.id = ANY($1::int[]) AND v.status = 'ready'`,
@@ -149,7 +154,11 @@ export class VideosService {
     return this.cards(ids.flatMap((id) => byId.get(id) ?? []));
   }
 
-  private cards(rows: VideoCardRow[]): VideoCardDto[] {
+  /**
+   * Cards from rows selected with `cardColumns(alias)`. Every card the API answers goes through here, so that
+   * counts not yet written to the database can be added in one place.
+   */
+  async cards(rows: VideoCardRow[]): Promise<VideoCardDto[]> {
     return rows.map((row) => toVideoCard(row, this.config.imageHost));
   }
 }

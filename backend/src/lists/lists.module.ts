@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { VideosModule } from '../videos/videos.module';
+import { Bookmark } from './bookmark.entity';
+import { HistoryEntry } from './history-entry.entity';
+import { Like } from './like.entity';
+import { WatchLaterItem } from './watch-later-item.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Bookmark, WatchLaterItem, HistoryEntry, Like]), VideosModule],
+})
+export class ListsModule {}
