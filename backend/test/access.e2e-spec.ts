@@ -17,6 +17,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  'POST /api/video/increment-views',
+  'POST /api/video/add-trending',
+  'POST /api/video/increment-likes',
+  'POST /api/video/update-duration',
 ]);
 
 describe('Access and the web client (e2e)', () => {

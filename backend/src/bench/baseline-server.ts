@@ -1,13 +1,19 @@
 import 'reflect-metadata';
-import { Controller, Get, Module } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
-/** The yardstick for every benchmark: a bare Nest + Express app answering one small JSON GET. */
+/** The yardstick for every benchmark: a bare Nest + Express app answering one small JSON GET and POST. */
 @Controller()
 class PingController {
   @Get('ping')
   ping() {
     return { ok: true, data: [] };
+  }
+
+  @Post('ping')
+  @HttpCode(200)
+  pong(@Body() body: { videoId?: number }) {
+    return { views: body.videoId ?? 0 };
   }
 }
 

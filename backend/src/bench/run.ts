@@ -58,9 +58,22 @@ async function startProcess(script: string, env: Record<string, string>, port: n
   throw new Error(`${script} did not answer ${readyPath} in time`);
 }
 
-async function load(scenario: string, url: string): Promise<Result> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+/** A JSON POST whose user agent changes with every request, so that each one is a new viewer. */
+function post(url: string, body: unknown): autocannon.Options {
+  let n = 0;
+  return {
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'user-agent': `bench-viewer-${n++}` } }) }],
+  };
+}
+
+async function load(scenario: string, target: string | autocannon.Options): Promise<Result> {
+  const options = typeof target === 'string' ? { url: target } : target;
+  await autocannon({ ...options, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const r = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS });
   return {
     scenario,
     requestsPerSecond: Math.round(r.requests.average),
@@ -92,7 +105,7 @@ async function main() {
     const api = `http://127.0.0.1:${apiPort}`;
     children.push(
       await startProcess(path.join(__dirname, '..', 'main.js'), {
-        NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', HOST: '127.0.0.1',
+        NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', HOST: '127.0.0.1', RATE_LIMIT_WRITE: '0',
         JWT_SECRET: 'bench-secret-bench-secret-bench-secret', MEDIA_SIGNING_KEY: 'bench-signing-key-0000',
         ...(DATABASE_URL ? { DATABASE_URL } : {}),
       }, apiPort, '/api/health'),
@@ -116,6 +129,13 @@ async function main() {
       results.push(await load(scenario, api + url));
     }
     for (const r of results) r.ratioToBaseline = Number((r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3));
+
+    // Writes: the views counter against a bare POST.
+    const postBaseline = await load('baseline: bare Nest POST', post(`http://127.0.0.1:${basePort}/ping`, { videoId: sampleId }));
+    const views = await load('POST /api/video/increment-views (a new viewer each)', post(`${api}/api/video/increment-views`, { videoId: sampleId }));
+    postBaseline.ratioToBaseline = 1;
+    views.ratioToBaseline = Number((views.requestsPerSecond / postBaseline.requestsPerSecond).toFixed(3));
+    results.push(postBaseline, views);
 
     const database = DATABASE_URL ? 'PostgreSQL server' : 'PGlite';
     console.log(`\nCatalogue of ${VIDEOS} videos on ${database}; ${CONNECTIONS} connections, ${SECONDS} s per scenario.`);

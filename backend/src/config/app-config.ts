@@ -51,6 +51,9 @@ class EnvironmentVariables {
   @IsOptional() @Transform(trimmed) @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL?: string;
 
+  @Transform(trimmed) @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'REDIS_PREFIX must be 1 to 64 letters, digits, :, _ or -' })
+  REDIS_PREFIX = 'hunktube:';
+
   @IsOptional() @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
   JWT_SECRET?: string;
 
@@ -88,6 +91,9 @@ class EnvironmentVariables {
   @IsOptional() @Transform(toBool) @IsBoolean()
   DEMO_SEED?: boolean;
 
+  @Transform(toInt) @IsInt() @Min(100) @Max(3_600_000)
+  COUNTER_FLUSH_MS = 5000;
+
   @Transform(toInt) @IsInt() @Min(0)
   RATE_LIMIT_AUTH = 10;
 
@@ -100,9 +106,9 @@ class EnvironmentVariables {
 
 /** Every environment variable the app reads. */
 export const SETTING_NAMES = [
-  'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
+  'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
   'SITE_NAME', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'TRUST_PROXY', 'ADMIN_EMAIL',
-  'ADMIN_PASSWORD', 'DEMO_SEED', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
+  'ADMIN_PASSWORD', 'DEMO_SEED', 'COUNTER_FLUSH_MS', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export type Brand = 'default' | 'atg' | 'jtg';
@@ -115,6 +121,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Prefix of every Redis key, so that several deployments (or test runs) can share one server. */
+  redisPrefix: string;
   jwtSecret: string;
   jwtTtlSeconds: number;
   brand: Brand;
@@ -128,6 +136,8 @@ export interface AppConfig {
   admin: { email: string; password: string } | null;
   demoSeed: boolean;
   rateLimits: { auth: number; write: number };
+  /** How often buffered view, like and trending counts are written to the database. */
+  counterFlushMs: number;
   logLevel: string;
   /** For tests: an in-memory PGlite instead of DATA_DIR. */
   inMemoryDatabase: boolean;
@@ -201,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: vars.DATABASE_URL ?? null,
     redisUrl: vars.REDIS_URL ?? null,
+    redisPrefix: vars.REDIS_PREFIX,
     jwtSecret: vars.JWT_SECRET ?? DEV_JWT_SECRET,
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     brand: vars.BRAND as Brand,
@@ -213,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     admin: vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : null,
     demoSeed: vars.DEMO_SEED ?? vars.NODE_ENV === 'development',
     rateLimits: { auth: vars.RATE_LIMIT_AUTH, write: vars.RATE_LIMIT_WRITE },
+    counterFlushMs: vars.COUNTER_FLUSH_MS,
     logLevel: vars.LOG_LEVEL,
     inMemoryDatabase: false,
   };

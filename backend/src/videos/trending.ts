@@ -6,11 +6,20 @@ export const TRENDING_DAYS = 7;
  * SQL for the trending score of every video with views in the window: `(video_id, score)`. The ages are whole
  * days between the stats row's day and today in the database's time zone.
  */
-export const TRENDING_SCORES_SQL = `
+export const trendingScoresSql = (extraCondition = '') => `
   SELECT video_id, SUM(views * power(${TRENDING_DECAY}, CURRENT_DATE - day))::float8 AS score
   FROM video_daily_stats
-  WHERE day > CURRENT_DATE - ${TRENDING_DAYS} AND day <= CURRENT_DATE
+  WHERE day > CURRENT_DATE - ${TRENDING_DAYS} AND day <= CURRENT_DATE ${extraCondition}
   GROUP BY video_id`;
+
+export const TRENDING_SCORES_SQL = trendingScoresSql();
+
+/** Recomputes the scores of the videos in the int[] parameter `$1` only (after their counts were written). */
+export const RECOMPUTE_TRENDING_FOR_SQL = `
+  UPDATE videos v SET trending_score = COALESCE(t.score, 0)
+  FROM unnest($1::int[]) AS ids(id)
+  LEFT JOIN (${trendingScoresSql('AND video_id = ANY($1::int[])')}) t ON t.video_id = ids.id
+  WHERE v.id = ids.id`;
 
 /**
  * Writes every video's current score into `videos.trending_score` (indexed for the trending sort), touching

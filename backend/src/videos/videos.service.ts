@@ -8,6 +8,8 @@ import { APP_CONFIG } from '../config/config.module';
 import type { TaxonRefDto, VideoCardDto, VideoCardPageDto, VideoDto, RelatedVideosDto } from './dto/video.dto';
 import type { ListVideosQuery, VideoSort } from './dto/list-videos.query';
 import { toPrefixTsQuery } from './search-query';
+import type { PendingCounts } from './counters/counter-store';
+import { CountersService } from './counters/counters.service';
 import { cardColumns, toVideo, toVideoCard, VideoCardRow } from './video.mapper';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
@@ -41,6 +43,7 @@ export class VideosService {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    private readonly counters: CountersService,
   ) {}
 
   async list(query: ListVideosQuery): Promise<VideoCardPageDto> {
@@ -93,7 +96,8 @@ export class VideosService {
         [id],
       ),
     ]);
-    return toVideo(row, { categories, performers }, this.config.imageHost);
+    const pending = await this.counters.pending([id]);
+    return toVideo(withPending(row, pending), { categories, performers }, this.config.imageHost);
   }
 
   /**
@@ -159,6 +163,25 @@ export class VideosService {
    * counts not yet written to the database can be added in one place.
    */
   async cards(rows: VideoCardRow[]): Promise<VideoCardDto[]> {
-    return rows.map((row) => toVideoCard(row, this.config.imageHost));
+    const pending = await this.counters.pending(rows.map((r) => Number(r.id)));
+    return rows.map((row) => toVideoCard(withPending(row, pending), this.config.imageHost));
   }
+
+  /** Sets the duration the player measured, rounded down, only while the video has none. */
+  async updateDuration(id: number, seconds: number): Promise<{ duration: number }> {
+    // A raw UPDATE answers [rows, affected count].
+    const [[updated]] = await this.db.query<[{ duration: number }[], number]>(
+      `UPDATE videos SET duration = $2 WHERE id = $1 AND status = 'ready' AND duration IS NULL RETURNING duration`,
+      [id, Math.floor(seconds)],
+    );
+    if (updated) return { duration: Number(updated.duration) };
+    const [row] = await this.db.query<{ duration: number | null }[]>(`SELECT duration FROM videos WHERE id = $1 AND status = 'ready'`, [id]);
+    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+    return { duration: Number(row.duration) };
+  }
+}
+
+function withPending(row: VideoCardRow, pending: PendingCounts): VideoCardRow {
+  const p = pending.get(Number(row.id));
+  return p ? { ...row, views: Number(row.views) + p.views, likes: Number(row.likes) + p.likes } : row;
 }

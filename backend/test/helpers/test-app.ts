@@ -63,7 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
   };
 }
 
-async function createServerDatabase(serverUrl: string) {
+export async function createServerDatabase(serverUrl: string) {
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();

@@ -1,0 +1,37 @@
+/** What a flush writes for one video: counted views, likes and trending signals since the last flush. */
+export interface CounterDelta {
+  videoId: number;
+  views: number;
+  likes: number;
+  trending: number;
+}
+
+export type CounterField = 'views' | 'likes' | 'trending';
+
+/** Counts not yet in the database, as reads add them. */
+export type PendingCounts = Map<number, { views: number; likes: number }>;
+
+/**
+ * Where counted events wait for the next flush, and where dedupe windows live. In process by default, in Redis
+ * when REDIS_URL is set so that every API process shares them.
+ */
+export interface CounterStore {
+  /** True the first time a key is marked within `ttlMs`; false while the mark lasts. */
+  markOnce(key: string, ttlMs: number): Promise<boolean>;
+  /** Forgets a mark (when the write it guarded failed). */
+  unmark(key: string): Promise<void>;
+  increment(videoId: number, field: CounterField, by?: number): Promise<void>;
+  pending(videoIds: number[]): Promise<PendingCounts>;
+  /**
+   * Takes every pending count out of the store atomically and hands it to `write`; the counts stay visible to
+   * `pending` until `write` resolves, and go back into the store if it throws. Returns how many videos.
+   */
+  drain(write: (deltas: CounterDelta[]) => Promise<void>): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const COUNTER_STORE = Symbol('COUNTER_STORE');
+
+export function emptyDelta(videoId: number): CounterDelta {
+  return { videoId, views: 0, likes: 0, trending: 0 };
+}

@@ -1,0 +1,154 @@
+import {
+  BeforeApplicationShutdown,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { CodedHttpException } from '../../common/filters/all-exceptions.filter';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { RECOMPUTE_TRENDING_FOR_SQL } from '../trending';
+import { createHash } from 'node:crypto';
+import { COUNTER_STORE } from './counter-store';
+import type { CounterDelta, CounterStore, PendingCounts } from './counter-store';
+import { viewerKey } from './viewer';
+import type { ClientInfo } from './viewer.decorator';
+
+export const HOUR_MS = 60 * 60_000;
+export const DAY_MS = 24 * HOUR_MS;
+export const ALREADY_LIKED = 'ALREADY_LIKED';
+const VIDEO_NOT_FOUND = 'Video not found';
+
+/**
+ * Views, likes and trending signals. Each counted event goes into the store and reaches the database in
+ * batches: one UPDATE for all videos of a flush plus their per-day stats rows, every COUNTER_FLUSH_MS, on
+ * demand (admins' refresh) and before shutdown. Every read adds what is still buffered.
+ */
+@Injectable()
+export class CountersService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(CountersService.name);
+  private timer?: NodeJS.Timeout;
+  private flushing: Promise<number> = Promise.resolve(0);
+  /** Keys the viewer hashes; derived from the JWT secret so that it is as private and as stable. */
+  private readonly viewerSecret: string;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(COUNTER_STORE) private readonly store: CounterStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.viewerSecret = createHash('sha256').update(`viewer:${config.jwtSecret}`).digest('hex');
+  }
+
+  /** Who is counted: the member, or a keyed hash of address and user agent (the address is never kept). */
+  viewerOf(user: { id: string } | null, client: ClientInfo): string {
+    return viewerKey(user?.id ?? null, client.ip, client.userAgent, this.viewerSecret);
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.flush().catch((error: unknown) => this.logger.error(`Counter flush failed, will retry: ${String(error)}`));
+    }, this.config.counterFlushMs);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    try {
+      await this.flush();
+    } finally {
+      await this.store.close();
+    }
+  }
+
+  /** One counted view per viewer per video per hour; a repeat answers the count unchanged. */
+  async recordView(videoId: number, viewer: string): Promise<{ views: number }> {
+    await this.assertPublished(videoId);
+    if (await this.store.markOnce(`view:${videoId}:${viewer}`, HOUR_MS)) await this.store.increment(videoId, 'views');
+    return { views: (await this.current(videoId)).views };
+  }
+
+  /** One trending signal per viewer per video per hour; it counts in the per-day stats that rank trending. */
+  async recordTrending(videoId: number, viewer: string): Promise<void> {
+    await this.assertPublished(videoId);
+    if (await this.store.markOnce(`trend:${videoId}:${viewer}`, HOUR_MS)) await this.store.increment(videoId, 'trending');
+  }
+
+  /**
+   * A member likes a video once (their like is a row of `likes`, which the database keeps unique); anyone else
+   * once per address and user agent per video per day. A repeat answers 409 ALREADY_LIKED.
+   */
+  async recordLike(videoId: number, userId: string | null, viewer: string): Promise<{ likes: number }> {
+    await this.assertPublished(videoId);
+    if (userId) {
+      const inserted = await this.db.query<{ video_id: number }[]>(
+        `INSERT INTO likes (user_id, video_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING video_id`,
+        [userId, videoId],
+      );
+      if (inserted.length === 0) throw new CodedHttpException('You already like this video', HttpStatus.CONFLICT, ALREADY_LIKED);
+    } else if (!(await this.store.markOnce(`like:${videoId}:${viewer}`, DAY_MS))) {
+      throw new CodedHttpException('You already like this video', HttpStatus.CONFLICT, ALREADY_LIKED);
+    }
+    await this.store.increment(videoId, 'likes');
+    return { likes: (await this.current(videoId)).likes };
+  }
+
+  /** Counts still in the buffer, for reads to add. */
+  pending(videoIds: number[]): Promise<PendingCounts> {
+    return this.store.pending(videoIds);
+  }
+
+  /**
+   * Writes every buffered count now; flushes run one at a time. Returns how many videos' counts were written.
+   */
+  flush(): Promise<number> {
+    const run = this.flushing.catch(() => 0).then(() => this.store.drain((deltas) => this.write(deltas)));
+    this.flushing = run;
+    return run;
+  }
+
+  private async write(deltas: CounterDelta[]): Promise<void> {
+    const ids = deltas.map((d) => d.videoId);
+    const col = (field: 'views' | 'likes' | 'trending') => deltas.map((d) => d[field]);
+    await this.db.transaction(async (tx) => {
+      // Videos deleted since their events were counted simply match no row.
+      await tx.query(
+        `UPDATE videos v SET views = v.views + d.views, likes = v.likes + d.likes
+         FROM unnest($1::int[], $2::int[], $3::int[]) AS d(id, views, likes)
+         WHERE v.id = d.id AND (d.views <> 0 OR d.likes <> 0)`,
+        [ids, col('views'), col('likes')],
+      );
+      await tx.query(
+        `INSERT INTO video_daily_stats (video_id, day, views, likes)
+         SELECT d.id, CURRENT_DATE, d.trending, d.likes
+         FROM unnest($1::int[], $2::int[], $3::int[]) AS d(id, trending, likes)
+         JOIN videos v ON v.id = d.id
+         WHERE d.trending <> 0 OR d.likes <> 0
+         ON CONFLICT (video_id, day) DO UPDATE
+         SET views = video_daily_stats.views + EXCLUDED.views, likes = video_daily_stats.likes + EXCLUDED.likes`,
+        [ids, col('trending'), col('likes')],
+      );
+      const trending = deltas.filter((d) => d.trending !== 0).map((d) => d.videoId);
+      if (trending.length) await tx.query(RECOMPUTE_TRENDING_FOR_SQL, [trending]);
+    });
+  }
+
+  private async current(videoId: number): Promise<{ views: number; likes: number }> {
+    const [[row], pending] = await Promise.all([
+      this.db.query<{ views: number; likes: number }[]>('SELECT views, likes FROM videos WHERE id = $1', [videoId]),
+      this.store.pending([videoId]),
+    ]);
+    const p = pending.get(videoId);
+    return { views: Number(row?.views ?? 0) + (p?.views ?? 0), likes: Number(row?.likes ?? 0) + (p?.likes ?? 0) };
+  }
+
+  private async assertPublished(videoId: number): Promise<void> {
+    const [row] = await this.db.query<{ id: number }[]>(`SELECT id FROM videos WHERE id = $1 AND status = 'ready'`, [videoId]);
+    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+  }
+}

@@ -1,0 +1,80 @@
+import { CounterDelta, CounterField, CounterStore, emptyDelta, PendingCounts } from './counter-store';
+
+/** The in-process store: one Map of counts, one of dedupe marks with their expiry times. */
+export class MemoryCounterStore implements CounterStore {
+  private counts = new Map<number, CounterDelta>();
+  private readonly inFlight = new Set<Map<number, CounterDelta>>();
+  private readonly marks = new Map<string, number>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly now: () => number = Date.now) {
+    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper.unref();
+  }
+
+  async markOnce(key: string, ttlMs: number): Promise<boolean> {
+    const expires = this.marks.get(key);
+    if (expires !== undefined && expires > this.now()) return false;
+    this.marks.set(key, this.now() + ttlMs);
+    return true;
+  }
+
+  async unmark(key: string): Promise<void> {
+    this.marks.delete(key);
+  }
+
+  async increment(videoId: number, field: CounterField, by = 1): Promise<void> {
+    add(this.counts, videoId, field, by);
+  }
+
+  async pending(videoIds: number[]): Promise<PendingCounts> {
+    const result: PendingCounts = new Map();
+    for (const id of videoIds) {
+      let views = 0;
+      let likes = 0;
+      for (const counts of [this.counts, ...this.inFlight]) {
+        const d = counts.get(id);
+        if (d) {
+          views += d.views;
+          likes += d.likes;
+        }
+      }
+      if (views || likes) result.set(id, { views, likes });
+    }
+    return result;
+  }
+
+  async drain(write: (deltas: CounterDelta[]) => Promise<void>): Promise<number> {
+    if (this.counts.size === 0) return 0;
+    // Swapping the map is the atomic take: increments from here on go to the new one.
+    const taken = this.counts;
+    this.counts = new Map();
+    this.inFlight.add(taken);
+    try {
+      await write([...taken.values()]);
+      return taken.size;
+    } catch (error) {
+      for (const d of taken.values()) {
+        for (const field of ['views', 'likes', 'trending'] as const) if (d[field]) add(this.counts, d.videoId, field, d[field]);
+      }
+      throw error;
+    } finally {
+      this.inFlight.delete(taken);
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, expires] of this.marks) if (expires <= now) this.marks.delete(key);
+  }
+}
+
+function add(counts: Map<number, CounterDelta>, videoId: number, field: CounterField, by: number): void {
+  let d = counts.get(videoId);
+  if (!d) counts.set(videoId, (d = emptyDelta(videoId)));
+  d[field] += by;
+}
