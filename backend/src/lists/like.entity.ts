@@ -1,13 +1,5 @@
-import { CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Entity } from 'typeorm';
+import { UserVideoEntry } from './user-video-entry';
 
 @Entity({ name: 'likes' })
-export class Like {
-  @PrimaryColumn({ name: 'user_id', type: 'uuid' })
-  userId: string;
-
-  @PrimaryColumn({ name: 'video_id', type: 'integer' })
-  videoId: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-}
+export class Like extends UserVideoEntry {}

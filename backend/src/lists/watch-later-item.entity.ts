@@ -1,13 +1,5 @@
-import { CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Entity } from 'typeorm';
+import { UserVideoEntry } from './user-video-entry';
 
 @Entity({ name: 'watch_later_items' })
-export class WatchLaterItem {
-  @PrimaryColumn({ name: 'user_id', type: 'uuid' })
-  userId: string;
-
-  @PrimaryColumn({ name: 'video_id', type: 'integer' })
-  videoId: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-}
+export class WatchLaterItem extends UserVideoEntry {}

@@ -1,14 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Entity } from 'typeorm';
+import { Taxon } from './taxon';
 
 @Entity({ name: 'performers' })
-export class Performer {
-  /** The slug of the name (see `slugify`). */
-  @PrimaryColumn({ type: 'varchar', length: 100 })
-  id: string;
-
-  @Column({ type: 'varchar', length: 100 })
-  name: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-}
+export class Performer extends Taxon {}
