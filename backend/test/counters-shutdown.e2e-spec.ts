@@ -69,7 +69,7 @@ describe('Counters across a shutdown (e2e, real process)', () => {
 
   it('writes every buffered view before the process exits', async () => {
     let base = await start();
-    const [video] = (await (await fetch(`${base}/api/videos?limit=1`)).json()).data as { id: number; views: number }[];
+    const [video] = ((await (await fetch(`${base}/api/videos?limit=1`)).json()) as { data: { id: number; views: number }[] }).data;
 
     let answered = 0;
     for (let batch = 0; batch < 10; batch++) {
@@ -92,7 +92,7 @@ describe('Counters across a shutdown (e2e, real process)', () => {
     expect(code === 0 || signal === 'SIGTERM').toBe(true);
 
     base = await start();
-    const after = await (await fetch(`${base}/api/videos/${video.id}`)).json();
+    const after = (await (await fetch(`${base}/api/videos/${video.id}`)).json()) as { views: number };
     expect(after.views).toBe(video.views + answered);
     (server as ChildProcess).kill('SIGTERM');
     await once(server as ChildProcess, 'exit');

@@ -61,6 +61,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const code = (exception.driverError as { code?: string } | undefined)?.code;
       // Constraints are the last line of defence; services map the expected cases with their own texts.
       if (code === '23505') return { error: 'Already exists', errorCode: code, statusCode: 409 };
+      // A row it refers to went away meanwhile (say, a video deleted between a check and an insert).
+      if (code === '23503') return { error: 'Not found', errorCode: code, statusCode: 404 };
       if (code?.startsWith('22')) return { error: 'Invalid value', errorCode: code, statusCode: 400 };
     }
     // Errors raised by Express middleware (body parser) carry their status.
