@@ -5,6 +5,7 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { existsSync } from 'node:fs';
+import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
@@ -61,6 +62,7 @@ export class AppModule {
         PlaylistsModule,
         TaxonomyModule,
         SiteModule,
+        AdminModule,
         ...web,
       ],
       providers: [
