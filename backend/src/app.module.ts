@@ -16,6 +16,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoSeedService } from './database/seeds/demo-seed.service';
 import { ListsModule } from './lists/lists.module';
+import { MediaModule } from './media/media.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { SiteModule } from './site/site.module';
 import { TaxonomyModule } from './taxonomy/taxonomy.module';
@@ -62,6 +63,7 @@ export class AppModule {
         PlaylistsModule,
         TaxonomyModule,
         SiteModule,
+        MediaModule,
         AdminModule,
         ...web,
       ],
