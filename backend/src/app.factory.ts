@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
+import { mediaServing } from './media/media-serving';
 import type { AppConfig } from './config/app-config';
 
 /** Builds the whole application as `main.ts` serves it; tests use the same path. */
@@ -35,6 +36,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
     }),
   );
   app.use(cookieParser());
+  app.use(mediaServing(config));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new StrictValidationPipe());
   app.enableShutdownHooks();

@@ -21,6 +21,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/video/add-trending',
   'POST /api/video/increment-likes',
   'POST /api/video/update-duration',
+  'GET /api/video/secure',
 ]);
 
 describe('Access and the web client (e2e)', () => {

@@ -1,3 +1,4 @@
+import { stemOf } from '../src/media/media-paths';
 import { insertVideo } from './helpers/factories';
 import { createTestApp, registerUser, TestApp } from './helpers/test-app';
 
@@ -91,6 +92,17 @@ describe('Schema constraints (integration)', () => {
     const id = await insertVideo(t.db, { categories: ['Old Name'] });
     await t.db.query(`UPDATE categories SET id = 'new-name', name = 'New Name' WHERE id = 'old-name'`);
     expect(await t.db.query('SELECT category_id FROM video_categories WHERE video_id = $1', [id])).toEqual([{ category_id: 'new-name' }]);
+  });
+
+  it('derives the same media stem in SQL as stemOf does', async () => {
+    const urls = ['/2024/06/pool-party.mp4', '2023/01/a.b.mov', '/clips/no-extension', '/a.b/c.d/file.name.mov',
+      'https://cdn.example.com/2023/01/x.mp4?sig=1', '/dir/.hidden', '//double/slash.mp4', 'HTTP://Host/up/per.MP4#t=3'];
+    for (const [i, url] of urls.entries()) {
+      await t.db.query(`INSERT INTO videos (slug, url, title) VALUES ($1, $2, 't')`, [`stem-${i}`, url]);
+    }
+    const rows = await t.db.query(`SELECT stem FROM videos WHERE slug LIKE 'stem-%' ORDER BY id`);
+    expect(rows.map((r: { stem: string }) => r.stem)).toEqual(urls.map(stemOf));
+    expect(await codeOf(`INSERT INTO videos (slug, url, title) VALUES ('stem-dup', '/2024/06/pool-party.mov', 't')`, [])).toBe('23505');
   });
 
   it('has run every migration exactly once', async () => {

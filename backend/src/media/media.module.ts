@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
+import { MediaController } from './media.controller';
+import { MediaService } from './media.service';
 import { StorageService } from './storage.service';
 
 @Module({
-  providers: [StorageService],
+  controllers: [MediaController],
+  providers: [StorageService, MediaService],
   exports: [StorageService],
 })
 export class MediaModule {}

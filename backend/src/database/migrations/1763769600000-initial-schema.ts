@@ -43,10 +43,19 @@ export class InitialSchema1763769600000 implements MigrationInterface {
         height integer NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now(),
+        -- The media stem (design.md): url without scheme and host, query, leading slashes and extension.
+        -- Keep in step with stemOf() in media/media-paths.ts (a test compares them).
+        stem varchar(500) GENERATED ALWAYS AS (
+          regexp_replace(
+            regexp_replace(regexp_replace(regexp_replace(url, '^[hH][tT][tT][pP][sS]?://[^/]*', ''), '[?#].*$', ''), '^/+', ''),
+            '([^/])\\.[^./]*$', '\\1')
+        ) STORED,
         search_vector tsvector GENERATED ALWAYS AS (
           to_tsvector('english', title || ' ' || atg_title || ' ' || jtg_title)
         ) STORED,
-        CONSTRAINT videos_slug_key UNIQUE (slug)
+        CONSTRAINT videos_slug_key UNIQUE (slug),
+        -- Two videos with one stem would share their media folders.
+        CONSTRAINT videos_stem_key UNIQUE (stem)
       )`);
     // One index per listing sort of the contract; id DESC breaks ties everywhere.
     await q.query(`CREATE INDEX videos_newest_idx ON videos (upload_date DESC, id DESC) WHERE status = 'ready'`);

@@ -1,0 +1,79 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { AppConfig } from '../config/app-config';
+import { checkSignature, parseSignedPath } from './signing';
+import { isInside } from './storage.service';
+
+/** Content types the player needs, whatever the platform's MIME table says. */
+export const MEDIA_TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.mp4': 'video/mp4',
+  '.m4s': 'video/iso.segment',
+  '.key': 'application/octet-stream',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+};
+
+const fail = (res: Response, statusCode: number, error: string) => res.status(statusCode).json({ error, statusCode });
+
+/**
+ * The embedded server's media (the container stack's nginx does the same): `/s/{token},{expires}/videos/...`
+ * checked like nginx `secure_link` (403 bad token or another folder, 410 expired), and `/thumbs/...` public
+ * with long cache lifetimes. Byte ranges, ETags and HEAD come from Express's `sendFile`.
+ */
+export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningKey'>) {
+  const videosRoot = path.join(config.mediaDir, 'videos');
+  const thumbsRoot = path.join(config.mediaDir, 'thumbs');
+  const router = express.Router();
+
+  router.use((_req: Request, res: Response, next: NextFunction) => {
+    // Media may be fetched from another origin (a separate media host): it is public or token-protected.
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    next();
+  });
+
+  router.get('/s/{*rest}', (req: Request, res: Response) => {
+    const signed = parseSignedPath(req.path.slice('/s'.length));
+    if (!signed) return fail(res, 403, 'Invalid media link');
+    const check = checkSignature(signed.token, signed.expires, signed.folder, config.mediaSigningKey, Math.floor(Date.now() / 1000));
+    if (check === 'invalid') return fail(res, 403, 'Invalid media link');
+    if (check === 'expired') return fail(res, 410, 'This media link has expired');
+    const file = path.join(videosRoot, signed.folder.slice('/videos/'.length), signed.file);
+    void send(res, videosRoot, file, 'private, max-age=3600');
+  });
+
+  router.get('/thumbs/{*rest}', (req: Request, res: Response) => {
+    let relative: string;
+    try {
+      relative = decodeURIComponent(req.path.slice('/thumbs/'.length));
+    } catch {
+      return fail(res, 404, 'Not found');
+    }
+    if (relative.split('/').some((s) => s === '..' || s === '.' || s === '') || relative.includes('\0')) return fail(res, 404, 'Not found');
+    void send(res, thumbsRoot, path.join(thumbsRoot, relative), 'public, max-age=2592000');
+  });
+
+  return router;
+}
+
+async function send(res: Response, root: string, file: string, cacheControl: string): Promise<void> {
+  const type = MEDIA_TYPES[path.extname(file).toLowerCase()];
+  // The real path must stay inside the root: no symlink out of the store.
+  const real = await fs.realpath(file).catch(() => null);
+  const realRoot = await fs.realpath(root).catch(() => root);
+  if (!type || !real || !isInside(realRoot, real)) {
+    fail(res, 404, 'Not found');
+    return;
+  }
+  res.setHeader('Content-Type', type);
+  res.sendFile(real, { headers: { 'Cache-Control': cacheControl }, dotfiles: 'deny', lastModified: true }, (error) => {
+    if (error && !res.headersSent) fail(res, 404, 'Not found');
+  });
+}
