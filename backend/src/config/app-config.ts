@@ -94,6 +94,18 @@ class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(100) @Max(3_600_000)
   COUNTER_FLUSH_MS = 5000;
 
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  INGEST_WORKER?: boolean;
+
+  @Transform(toInt) @IsInt() @Min(1024)
+  MAX_UPLOAD_BYTES = 4 * 1024 ** 3;
+
+  @IsOptional() @Transform(trimmed) @IsString()
+  FFMPEG_PATH?: string;
+
+  @IsOptional() @Transform(trimmed) @IsString()
+  FFPROBE_PATH?: string;
+
   @Transform(toInt) @IsInt() @Min(0)
   RATE_LIMIT_AUTH = 10;
 
@@ -108,7 +120,7 @@ class EnvironmentVariables {
 export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
   'SITE_NAME', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'TRUST_PROXY', 'ADMIN_EMAIL',
-  'ADMIN_PASSWORD', 'DEMO_SEED', 'COUNTER_FLUSH_MS', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
+  'ADMIN_PASSWORD', 'DEMO_SEED', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export type Brand = 'default' | 'atg' | 'jtg';
@@ -138,6 +150,12 @@ export interface AppConfig {
   rateLimits: { auth: number; write: number };
   /** How often buffered view, like and trending counts are written to the database. */
   counterFlushMs: number;
+  /** Run ingest jobs in this process (embedded mode); the container stack runs them in `npm run worker`. */
+  ingestWorker: boolean;
+  maxUploadBytes: number;
+  /** ffmpeg and ffprobe binaries; null: the ones inside the npm packages. */
+  ffmpegPath: string | null;
+  ffprobePath: string | null;
   logLevel: string;
   /** For tests: an in-memory PGlite instead of DATA_DIR. */
   inMemoryDatabase: boolean;
@@ -225,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoSeed: vars.DEMO_SEED ?? vars.NODE_ENV === 'development',
     rateLimits: { auth: vars.RATE_LIMIT_AUTH, write: vars.RATE_LIMIT_WRITE },
     counterFlushMs: vars.COUNTER_FLUSH_MS,
+    ingestWorker: vars.INGEST_WORKER ?? true,
+    maxUploadBytes: vars.MAX_UPLOAD_BYTES,
+    ffmpegPath: vars.FFMPEG_PATH ?? null,
+    ffprobePath: vars.FFPROBE_PATH ?? null,
     logLevel: vars.LOG_LEVEL,
     inMemoryDatabase: false,
   };

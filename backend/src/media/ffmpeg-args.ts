@@ -1,0 +1,202 @@
+/**
+ * Pure builders of ffmpeg arguments and of the files written beside them (master playlist, storyboard VTT).
+ * The runner executes them; nothing here touches a process or a file. ffmpeg is the 4.1 build of
+ * @ffmpeg-installer: one rendition per run (its -var_stream_map writes an empty master), a GOP of exactly one
+ * segment so that every segment starts on a keyframe.
+ */
+
+export const SEGMENT_SECONDS = 4;
+/** H.264 Main profile, level 4.0, as the master playlist's CODECS announces. */
+export const VIDEO_CODEC_TAG = 'avc1.4d4028';
+export const AUDIO_CODEC_TAG = 'mp4a.40.2';
+
+export interface Rendition {
+  name: string;
+  height: number;
+  videoKbps: number;
+  audioKbps: number;
+}
+
+export const LADDER: readonly Rendition[] = [
+  { name: '240p', height: 240, videoKbps: 400, audioKbps: 64 },
+  { name: '360p', height: 360, videoKbps: 800, audioKbps: 96 },
+  { name: '480p', height: 480, videoKbps: 1400, audioKbps: 128 },
+  { name: '720p', height: 720, videoKbps: 2800, audioKbps: 128 },
+  { name: '1080p', height: 1080, videoKbps: 5000, audioKbps: 160 },
+];
+
+export interface ProbeResult {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  fps: number;
+  hasAudio: boolean;
+}
+
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+/** The renditions no taller than the source; a source under 240p gets one rendition at its own height. */
+export function ladderFor(sourceHeight: number): Rendition[] {
+  const fitting = LADDER.filter((r) => r.height <= sourceHeight);
+  return fitting.length ? fitting : [{ ...LADDER[0], name: `${even(sourceHeight)}p`, height: even(sourceHeight) }];
+}
+
+export function widthFor(source: Pick<ProbeResult, 'width' | 'height'>, height: number): number {
+  return even((source.width * height) / source.height);
+}
+
+export function probeArgs(input: string): string[] {
+  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
+}
+
+/** Reads ffprobe's JSON; throws when there is no video stream or no duration. */
+export function parseProbe(json: string): ProbeResult {
+  const data = JSON.parse(json) as {
+    format?: { duration?: string };
+    streams?: { codec_type?: string; width?: number; height?: number; r_frame_rate?: string; avg_frame_rate?: string; duration?: string }[];
+  };
+  const video = data.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
+  if (!video) throw new Error('The file has no video stream');
+  const duration = Number(data.format?.duration ?? video.duration);
+  if (!(duration > 0)) throw new Error('The file has no duration');
+  const rate = (r?: string) => {
+    const [n, d] = (r ?? '').split('/').map(Number);
+    return n > 0 && d > 0 ? n / d : NaN;
+  };
+  const fps = [rate(video.avg_frame_rate), rate(video.r_frame_rate)].find((f) => f > 0 && f <= 240) ?? 30;
+  return {
+    durationSeconds: duration,
+    width: Number(video.width),
+    height: Number(video.height),
+    fps,
+    hasAudio: data.streams?.some((s) => s.codec_type === 'audio') ?? false,
+  };
+}
+
+/** One HLS rendition into `dir`: `{name}.m3u8` and `{name}_NNN.ts`, flat in the folder. */
+export function renditionArgs(input: string, dir: string, r: Rendition, source: ProbeResult): string[] {
+  const gop = Math.max(1, Math.round(source.fps * SEGMENT_SECONDS));
+  return [
+    '-hide_banner', '-nostdin', '-y', '-i', input,
+    '-map', '0:v:0', ...(source.hasAudio ? ['-map', '0:a:0'] : []),
+    '-vf', `scale=${widthFor(source, r.height)}:${r.height}`,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-level', '4.0', '-pix_fmt', 'yuv420p',
+    '-b:v', `${r.videoKbps}k`, '-maxrate', `${Math.round(r.videoKbps * 1.1)}k`, '-bufsize', `${r.videoKbps * 2}k`,
+    '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0',
+    ...(source.hasAudio ? ['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2', '-ar', '48000'] : []),
+    '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',
+    '-hls_segment_filename', `${dir}/${r.name}_%03d.ts`,
+    '-progress', 'pipe:1', '-nostats',
+    `${dir}/${r.name}.m3u8`,
+  ];
+}
+
+/** The master playlist naming each rendition by a relative path in the same folder. */
+export function masterPlaylist(renditions: Rendition[], source: ProbeResult): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const r of renditions) {
+    const kbps = r.videoKbps + (source.hasAudio ? r.audioKbps : 0);
+    const codecs = source.hasAudio ? `${VIDEO_CODEC_TAG},${AUDIO_CODEC_TAG}` : VIDEO_CODEC_TAG;
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${Math.round(kbps * 1100)},AVERAGE-BANDWIDTH=${kbps * 1000},RESOLUTION=${widthFor(source, r.height)}x${r.height},FRAME-RATE=${source.fps.toFixed(3)},CODECS="${codecs}"`,
+      `${r.name}.m3u8`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A poster frame from a tenth of the way in (past intros and black frames), at most 720 pixels tall. */
+export function posterArgs(input: string, output: string, source: ProbeResult): string[] {
+  const at = Math.min(source.durationSeconds * 0.1, Math.max(0, source.durationSeconds - 0.5));
+  const height = Math.min(720, source.height);
+  return ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(3), '-i', input, '-frames:v', '1', '-vf', `scale=${widthFor(source, height)}:${height}`, '-q:v', '3', output];
+}
+
+export const STORYBOARD_TILE_WIDTH = 160;
+export const STORYBOARD_TARGET_CUES = 100;
+export const STORYBOARD_COLUMNS = 10;
+export const STORYBOARD_ROWS = 10;
+
+export interface StoryboardPlan {
+  interval: number;
+  cues: number;
+  tileWidth: number;
+  tileHeight: number;
+  sheets: number;
+}
+
+/** About 100 cues, at least a second apart, in sheets of 10 × 10 tiles 160 pixels wide. */
+export function storyboardPlan(source: ProbeResult): StoryboardPlan {
+  const interval = Math.max(1, source.durationSeconds / STORYBOARD_TARGET_CUES);
+  const cues = Math.max(1, Math.ceil(source.durationSeconds / interval));
+  const perSheet = STORYBOARD_COLUMNS * STORYBOARD_ROWS;
+  return {
+    interval,
+    cues,
+    tileWidth: STORYBOARD_TILE_WIDTH,
+    tileHeight: even((STORYBOARD_TILE_WIDTH * source.height) / source.width),
+    sheets: Math.ceil(cues / perSheet),
+  };
+}
+
+/** Sprite sheets `sprite-0.jpg`, `sprite-1.jpg`… in `dir`. */
+export function storyboardArgs(input: string, dir: string, plan: StoryboardPlan): string[] {
+  return [
+    '-hide_banner', '-nostdin', '-y', '-i', input,
+    '-vf', `fps=1/${plan.interval.toFixed(6)},scale=${plan.tileWidth}:${plan.tileHeight},tile=${STORYBOARD_COLUMNS}x${STORYBOARD_ROWS}`,
+    '-frames:v', String(plan.sheets), '-q:v', '5', '-start_number', '0',
+    '-progress', 'pipe:1', '-nostats',
+    `${dir}/sprite-%d.jpg`,
+  ];
+}
+
+const timestamp = (seconds: number) => {
+  const ms = Math.round(seconds * 1000);
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
+};
+
+/** The WebVTT the player reads for seek previews: one cue per tile, `sprite-N.jpg#xywh=x,y,w,h`. */
+export function storyboardVtt(plan: StoryboardPlan, durationSeconds: number): string {
+  const perSheet = STORYBOARD_COLUMNS * STORYBOARD_ROWS;
+  const cues = ['WEBVTT', ''];
+  for (let i = 0; i < plan.cues; i++) {
+    const start = i * plan.interval;
+    const end = Math.min((i + 1) * plan.interval, durationSeconds);
+    if (end <= start) break;
+    const inSheet = i % perSheet;
+    const x = (inSheet % STORYBOARD_COLUMNS) * plan.tileWidth;
+    const y = Math.floor(inSheet / STORYBOARD_COLUMNS) * plan.tileHeight;
+    cues.push(`${timestamp(start)} --> ${timestamp(end)}`, `sprite-${Math.floor(i / perSheet)}.jpg#xywh=${x},${y},${plan.tileWidth},${plan.tileHeight}`, '');
+  }
+  return cues.join('\n');
+}
+
+export const PREVIEW_WIDTH = 320;
+export const PREVIEW_CLIPS = 5;
+export const PREVIEW_CLIP_SECONDS = 2;
+
+/** The muted hover clip: five 2-second clips spread over the video (the whole video when it is short). */
+export function previewArgs(input: string, output: string, source: ProbeResult): string[] {
+  const height = even((PREVIEW_WIDTH * source.height) / source.width);
+  const span = source.durationSeconds / PREVIEW_CLIPS;
+  const select = span > PREVIEW_CLIP_SECONDS * 1.5
+    ? `select='lt(mod(t\\,${span.toFixed(3)})\\,${PREVIEW_CLIP_SECONDS})',setpts=N/FRAME_RATE/TB,`
+    : '';
+  return [
+    '-hide_banner', '-nostdin', '-y', '-i', input, '-an',
+    '-vf', `${select}scale=${PREVIEW_WIDTH}:${height}`,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p', '-movflags', '+faststart',
+    '-progress', 'pipe:1', '-nostats',
+    output,
+  ];
+}
+
+/** ffmpeg's `-progress` output: the position reached, in seconds, from its `out_time_ms` (microseconds) lines. */
+export function parseProgress(chunk: string): number | null {
+  const matches = [...chunk.matchAll(/^out_time_(?:ms|us)=(\d+)$/gm)];
+  return matches.length ? Number(matches[matches.length - 1][1]) / 1_000_000 : null;
+}

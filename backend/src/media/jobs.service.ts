@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { JobState } from './ingest-job.entity';
+
+export const MAX_ATTEMPTS = 3;
+/** A running job whose worker has not reported for this long is taken to be orphaned and runs again. */
+export const STALE_LOCK_SECONDS = 120;
+
+export interface JobRow {
+  id: number;
+  video_id: number | null;
+  kind: string;
+  state: JobState;
+  progress: number;
+  error: string | null;
+  attempts: number;
+  payload: Record<string, unknown>;
+}
+
+/** The durable queue of ingest jobs, in the database so that jobs survive restarts. */
+@Injectable()
+export class JobsService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async enqueue(videoId: number, kind: string, payload: Record<string, unknown>, manager: EntityManager = this.db.manager): Promise<number> {
+    const [{ id }] = await manager.query<{ id: number }[]>(
+      `INSERT INTO ingest_jobs (video_id, kind, payload) VALUES ($1, $2, $3::jsonb) RETURNING id`,
+      [videoId, kind, JSON.stringify(payload)],
+    );
+    return Number(id);
+  }
+
+  /**
+   * Takes the oldest queued job, or a running one whose worker went quiet, for `worker`. SKIP LOCKED lets
+   * several workers claim at once without taking the same job.
+   */
+  async claim(worker: string): Promise<JobRow | null> {
+    const [rows] = await this.db.query<[JobRow[], number]>(
+      `UPDATE ingest_jobs SET state = 'running', locked_by = $1, locked_at = now(), updated_at = now(),
+              started_at = COALESCE(started_at, now()), attempts = attempts + 1, progress = 0
+       WHERE id = (
+         SELECT id FROM ingest_jobs
+         WHERE state = 'queued' OR (state = 'running' AND locked_at < now() - make_interval(secs => $2))
+         ORDER BY created_at, id
+         LIMIT 1 FOR UPDATE SKIP LOCKED
+       )
+       RETURNING id, video_id, kind, state, progress, error, attempts, payload`,
+      [worker, STALE_LOCK_SECONDS],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Reports progress and keeps the claim alive. */
+  async progress(id: number, worker: string, percent: number): Promise<void> {
+    await this.db.query(
+      `UPDATE ingest_jobs SET progress = $3, locked_at = now(), updated_at = now() WHERE id = $1 AND locked_by = $2 AND state = 'running'`,
+      [id, worker, Math.max(0, Math.min(100, Math.floor(percent)))],
+    );
+  }
+
+  async complete(id: number): Promise<void> {
+    await this.db.query(
+      `UPDATE ingest_jobs SET state = 'done', progress = 100, error = NULL, locked_by = NULL, locked_at = NULL,
+              finished_at = now(), updated_at = now() WHERE id = $1`,
+      [id],
+    );
+  }
+
+  /** A failed attempt: queued again while attempts remain, else failed for good. Returns the new state. */
+  async fail(id: number, error: string): Promise<JobState> {
+    const [[row]] = await this.db.query<[{ state: JobState }[], number]>(
+      `UPDATE ingest_jobs SET state = CASE WHEN attempts < $3 THEN 'queued' ELSE 'failed' END, error = $2,
+              locked_by = NULL, locked_at = NULL, updated_at = now(),
+              finished_at = CASE WHEN attempts < $3 THEN NULL ELSE now() END
+       WHERE id = $1 RETURNING state`,
+      [id, error.slice(0, 2000), MAX_ATTEMPTS],
+    );
+    return row?.state ?? 'failed';
+  }
+
+  /** After a restart of the only process (embedded mode), its running jobs are orphans: queue them again now. */
+  async requeueRunning(): Promise<number> {
+    const [, count] = await this.db.query<[unknown[], number]>(
+      `UPDATE ingest_jobs SET state = 'queued', locked_by = NULL, locked_at = NULL, updated_at = now() WHERE state = 'running'`,
+    );
+    return Number(count ?? 0);
+  }
+}

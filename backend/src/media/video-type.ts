@@ -1,0 +1,13 @@
+/**
+ * What a video upload is, by its first bytes rather than its name: MP4/MOV (an `ftyp` box), Matroska/WebM,
+ * AVI, MPEG-TS, MPEG-PS or FLV; null for anything else.
+ */
+export function sniffVideoType(head: Buffer): string | null {
+  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') return 'mp4';
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'matroska';
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'AVI ') return 'avi';
+  if (head.length >= 377 && head[0] === 0x47 && head[188] === 0x47 && head[376] === 0x47) return 'mpegts';
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x000001ba) return 'mpegps';
+  if (head.length >= 3 && head.toString('latin1', 0, 3) === 'FLV') return 'flv';
+  return null;
+}

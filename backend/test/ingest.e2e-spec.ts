@@ -1,0 +1,164 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import request from 'supertest';
+import { ffmpegPath, ffprobePath } from '../src/media/ffmpeg.runner';
+import { bearer, createTestApp, registerAdmin, registerUser, TestApp, TestUser } from './helpers/test-app';
+
+const ffprobeJson = (args: string[]) => JSON.parse(execFileSync(ffprobePath(), ['-v', 'error', '-print_format', 'json', ...args]).toString());
+
+describe('Video upload and ingest (e2e, real ffmpeg)', () => {
+  let t: TestApp;
+  let dir: string;
+  let media: string;
+  let clip: string;
+  let admin: TestUser;
+  let member: TestUser;
+  const CLIP_SECONDS = 9;
+
+  const jobState = async (jobId: number) => (await t.db.query('SELECT state, progress, error FROM ingest_jobs WHERE id = $1', [jobId]))[0];
+  const waitForJob = async (jobId: number, until: string[] = ['done', 'failed'], timeoutMs = 150_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const job = await jobState(jobId);
+      if (until.includes(job.state)) return job;
+      if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.state} (${job.progress}%)`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'ingest-'));
+    media = path.join(dir, 'media');
+    clip = path.join(dir, 'clip.mp4');
+    // A real clip: a moving test pattern with a tone, 640×360, 9 s.
+    execFileSync(ffmpegPath(), [
+      '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${CLIP_SECONDS}`,
+      '-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`,
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
+    ]);
+    t = await createTestApp({ MEDIA_DIR: media, MAX_UPLOAD_BYTES: String(5 * 1024 * 1024) });
+    admin = await registerAdmin(t);
+    member = await registerUser(t.http);
+    await t.db.query(`INSERT INTO categories (id, name) VALUES ('jocks', 'Jocks')`);
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('turns an upload into HLS renditions, a poster, a storyboard and a hover preview', async () => {
+    const res = await request(t.http)
+      .post('/api/admin/videos')
+      .set(bearer(admin))
+      .field('title', 'Test Pattern Party')
+      .field('categories', 'jocks')
+      .attach('file', clip)
+      .expect(202);
+    expect(res.body).toEqual({ id: expect.any(Number), job_id: expect.any(Number) });
+
+    // Unpublished while it is built.
+    await request(t.http).get(`/api/videos/${res.body.id}`).expect(404);
+    const job = await waitForJob(res.body.job_id);
+    expect(job).toEqual({ state: 'done', progress: 100, error: null });
+
+    const video = (await request(t.http).get(`/api/videos/${res.body.id}`).expect(200)).body;
+    expect(video).toMatchObject({ title: 'Test Pattern Party', duration: CLIP_SECONDS, categories: [{ id: 'jocks', name: 'Jocks' }] });
+    const stem = video.stream_path.replace(/^\/videos\//, '').replace(/\/index\.m3u8$/, '');
+    expect(video.poster).toBe(`/thumbs/${stem}/poster.jpg`);
+    expect(video.thumbnail).toBe(`/thumbs/${stem}/poster.jpg`);
+
+    // The master names a rendition no taller than the source, each of which decodes for the whole duration.
+    const hls = path.join(media, 'videos', stem);
+    const master = readFileSync(path.join(hls, 'index.m3u8'), 'utf8');
+    const variants = master.split('\n').filter((l) => l.endsWith('.m3u8'));
+    expect(variants).toEqual(['240p.m3u8', '360p.m3u8']);
+    expect(master).toMatch(/RESOLUTION=640x360/);
+    for (const variant of variants) {
+      const probe = ffprobeJson(['-show_entries', 'format=duration:stream=codec_name,height', path.join(hls, variant)]);
+      expect(Math.abs(Number(probe.format.duration) - CLIP_SECONDS)).toBeLessThan(1);
+      expect(probe.streams.map((s: { codec_name: string }) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+      execFileSync(ffmpegPath(), ['-v', 'error', '-xerror', '-i', path.join(hls, variant), '-f', 'null', '-']);
+    }
+    expect(readdirSync(hls).every((f) => /^(index\.m3u8|\d+p\.m3u8|\d+p_\d{3}\.ts)$/.test(f))).toBe(true);
+
+    // The storyboard's cues cover the duration and point at sprite sheets that exist.
+    const thumbs = path.join(media, 'thumbs', stem);
+    const vtt = readFileSync(path.join(thumbs, 'storyboard.vtt'), 'utf8');
+    const cues = [...vtt.matchAll(/^(\d\d:\d\d:\d\d\.\d{3}) --> (\d\d:\d\d:\d\d\.\d{3})\n(sprite-\d+\.jpg)#xywh=\d+,\d+,160,90$/gm)];
+    const seconds = (ts: string) => ts.split(':').reduce((s, part) => s * 60 + Number(part), 0);
+    expect(cues.length).toBeGreaterThanOrEqual(CLIP_SECONDS);
+    expect(cues.length).toBeLessThanOrEqual(CLIP_SECONDS + 1); // AAC priming can make the source a few ms longer
+    expect(seconds(cues[0][1])).toBe(0);
+    expect(Math.abs(seconds(cues[cues.length - 1][2]) - CLIP_SECONDS)).toBeLessThan(1);
+    for (const sprite of new Set(cues.map((c) => c[3]))) expect(existsSync(path.join(thumbs, sprite))).toBe(true);
+
+    // The poster and the muted preview decode.
+    const poster = ffprobeJson(['-show_entries', 'stream=width,height', path.join(thumbs, 'poster.jpg')]);
+    expect(poster.streams[0]).toEqual({ width: 640, height: 360 });
+    const preview = ffprobeJson(['-show_entries', 'stream=codec_type,width', '-show_entries', 'format=duration', path.join(thumbs, 'preview.mp4')]);
+    expect(preview.streams).toEqual([{ codec_type: 'video', width: 320 }]);
+    expect(Number(preview.format.duration)).toBeGreaterThan(1);
+
+    // And the player can fetch it through a signed URL.
+    const { secureUrl } = (await request(t.http).get('/api/video/secure').query({ path: video.stream_path }).expect(200)).body;
+    expect((await request(t.http).get(secureUrl).expect(200)).text).toBe(master);
+    expect(existsSync(path.join(media, 'videos', '.incoming'))).toBe(readdirSync(path.join(media, 'videos')).includes('.incoming'));
+    expect(readdirSync(path.join(media, 'videos', '.incoming'))).toEqual([]);
+  }, 180_000);
+
+  it('retries a file ffmpeg cannot read three times, then marks the job and the video failed', async () => {
+    const broken = path.join(dir, 'broken.mp4');
+    writeFileSync(broken, Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4000, 0x42)]));
+    const res = await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'Broken').attach('file', broken).expect(202);
+    const job = await waitForJob(res.body.job_id, ['failed']);
+    expect(job.error).toMatch(/Not a playable video/);
+    const [row] = await t.db.query('SELECT attempts FROM ingest_jobs WHERE id = $1', [res.body.job_id]);
+    expect(row.attempts).toBe(3);
+    const [video] = await t.db.query('SELECT status FROM videos WHERE id = $1', [res.body.id]);
+    expect(video.status).toBe('failed');
+  }, 60_000);
+
+  describe('refusals', () => {
+    const videoCount = async () => Number((await t.db.query('SELECT count(*)::int AS n FROM videos'))[0].n);
+    const leftovers = () => (existsSync(path.join(media, 'sources', '.uploads')) ? readdirSync(path.join(media, 'sources', '.uploads')) : []);
+
+    it('answers 401 anonymous and 403 for a member', async () => {
+      await request(t.http).post('/api/admin/videos').field('title', 'x').attach('file', clip).expect(401);
+      await request(t.http).post('/api/admin/videos').set(bearer(member)).field('title', 'x').attach('file', clip).expect(403);
+    });
+
+    it('answers 415 for bytes that are not a video, whatever the name, and keeps nothing', async () => {
+      const before = await videoCount();
+      const fake = path.join(dir, 'fake.mp4');
+      writeFileSync(fake, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000)]));
+      const res = await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'Fake').attach('file', fake).expect(415);
+      expect(res.body).toEqual({ error: expect.stringMatching(/not a video/), statusCode: 415 });
+      expect(await videoCount()).toBe(before);
+      expect(leftovers()).toEqual([]);
+    });
+
+    it('answers 413 past MAX_UPLOAD_BYTES and keeps nothing', async () => {
+      const big = path.join(dir, 'big.mp4');
+      writeFileSync(big, Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(6 * 1024 * 1024)]));
+      const before = await videoCount();
+      const res = await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'Big').attach('file', big);
+      expect(res.status).toBe(413);
+      expect(res.body.statusCode).toBe(413);
+      expect(await videoCount()).toBe(before);
+      expect(leftovers()).toEqual([]);
+    });
+
+    it('answers 400 without a file, without a title, for unknown taxonomy and extra fields', async () => {
+      const before = await videoCount();
+      await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'No File').expect(400);
+      await request(t.http).post('/api/admin/videos').set(bearer(admin)).attach('file', clip).expect(400);
+      const unknown = await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'X').field('performers', 'nobody-at-all').attach('file', clip).expect(400);
+      expect(unknown.body.error).toBe('Unknown performer: nobody-at-all');
+      await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'X').field('views', '100').attach('file', clip).expect(400);
+      expect(await videoCount()).toBe(before);
+      expect(leftovers()).toEqual([]);
+    });
+  });
+});
