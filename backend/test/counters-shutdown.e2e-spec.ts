@@ -48,7 +48,7 @@ describe('Counters across a shutdown (e2e, real process)', () => {
     execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(backend, 'tsconfig.build.json')], { stdio: 'inherit' });
     dataDir = mkdtempSync(path.join(tmpdir(), 'shutdown-'));
     env = {
-      NODE_ENV: 'development', DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'true',
+      NODE_ENV: 'development', DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'false',
       COUNTER_FLUSH_MS: '3600000', RATE_LIMIT_WRITE: '0', DATABASE_URL: '', REDIS_URL: '',
     };
     if (onPostgresServer()) {
@@ -56,6 +56,11 @@ describe('Counters across a shutdown (e2e, real process)', () => {
       env.DATABASE_URL = db.databaseUrl;
       dropDatabase = db.dropDatabase;
     }
+    // A few catalogue videos, written by the seeding command as a user would.
+    execFileSync(process.execPath, [path.join(backend, 'dist', 'database', 'seeds', 'seed-catalog.cli.js'), '--videos', '3'], {
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    });
   }, 180_000);
 
   afterAll(async () => {

@@ -6,11 +6,18 @@ import { DataSource } from 'typeorm';
 import {
   ladderFor, masterPlaylist, posterArgs, previewArgs, type ProbeResult, renditionArgs, storyboardArgs, storyboardPlan, storyboardVtt,
 } from './ffmpeg-args';
+import { type DemoClip, demoClipArgs } from './demo-clips';
 import { FfmpegRunner } from './ffmpeg.runner';
 import { stemOf } from './media-paths';
 import { StorageService } from './storage.service';
 
 export const INGEST_KIND = 'ingest';
+
+/** What an ingest job carries: the source under the sources store, and for demo videos how to make it. */
+export interface IngestPayload {
+  source: string;
+  demo?: DemoClip;
+}
 
 /** Shares of the job's progress: the renditions are most of the work. */
 const WEIGHTS = { probe: 2, renditions: 70, poster: 2, storyboard: 10, preview: 16 };
@@ -33,14 +40,17 @@ export class IngestService {
   async ingest(
     jobId: number,
     videoId: number,
-    sourceRelative: string,
+    payload: IngestPayload,
     report: (percent: number) => Promise<void>,
     signal?: AbortSignal,
   ): Promise<void> {
     const [video] = await this.db.query<{ url: string }[]>('SELECT url FROM videos WHERE id = $1', [videoId]);
     if (!video) throw new Error(`Video ${videoId} is gone`);
     const stem = stemOf(video.url);
-    const source = await this.storage.resolveInside(this.storage.sourcesRoot, sourceRelative);
+    const source = await this.storage.resolveInside(this.storage.sourcesRoot, payload.source);
+    if (payload.demo && !(await fs.stat(source).then(() => true, () => false))) {
+      await this.generateDemoClip(payload.demo, source, signal);
+    }
     const hlsTmp = path.join(this.storage.videosRoot, '.incoming', String(jobId));
     const thumbsTmp = path.join(this.storage.thumbsRoot, '.incoming', String(jobId));
     await Promise.all([hlsTmp, thumbsTmp].map((d) => fs.rm(d, { recursive: true, force: true })));
@@ -87,6 +97,21 @@ export class IngestService {
     } finally {
       await Promise.all([hlsTmp, thumbsTmp].map((d) => fs.rm(d, { recursive: true, force: true })));
     }
+  }
+
+  /** Makes a demo catalogue's source clip (written aside and renamed, like everything else). */
+  private async generateDemoClip(clip: DemoClip, source: string, signal?: AbortSignal): Promise<void> {
+    await fs.mkdir(path.dirname(source), { recursive: true });
+    const partial = `${source}.partial.mp4`;
+    try {
+      await this.ffmpeg.run(demoClipArgs(clip, partial), undefined, signal);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      // drawtext needs a font through fontconfig; without one, the clip goes untitled.
+      this.logger.warn(`Drawing the demo title failed, making the clip without it: ${(error as Error).message}`);
+      await this.ffmpeg.run(demoClipArgs(clip, partial, false), undefined, signal);
+    }
+    await fs.rename(partial, source);
   }
 
   /** Replaces `target` with `ready` by renames, so readers see the old folder or the new one, never a mix. */

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { isServer } from '../database/data-source';
-import { INGEST_KIND, IngestService } from './ingest.service';
+import { INGEST_KIND, IngestService, type IngestPayload } from './ingest.service';
 import { JobsService, type JobRow } from './jobs.service';
 
 const IDLE_POLL_MS = 1000;
@@ -94,8 +94,8 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     const abort = (this.current = new AbortController());
     try {
       if (job.kind !== INGEST_KIND || job.video_id === null) throw new Error(`Unknown job kind ${job.kind}`);
-      const source = String(job.payload.source ?? '');
-      await this.ingest.ingest(job.id, job.video_id, source, (percent) => this.jobs.progress(job.id, this.worker, percent), abort.signal);
+      const payload = job.payload as unknown as IngestPayload;
+      await this.ingest.ingest(job.id, job.video_id, payload, (percent) => this.jobs.progress(job.id, this.worker, percent), abort.signal);
       await this.jobs.complete(job.id);
     } catch (error) {
       if (abort.signal.aborted) return; // shutting down: the job resumes after the restart

@@ -8,7 +8,12 @@ const BATCH = 5000;
  * Writes a generated catalogue in batches of set-based INSERT … SELECT FROM unnest(...): one statement per
  * table per batch, the same on PGlite and the PostgreSQL server. Existing slugs and taxa are left alone.
  */
-export async function writeCatalog(db: DataSource, catalog: GeneratedCatalog): Promise<{ videos: number }> {
+export async function writeCatalog(
+  db: DataSource,
+  catalog: GeneratedCatalog,
+  status: 'ready' | 'processing' = 'ready',
+): Promise<{ videos: number; ids: number[] }> {
+  const allIds: number[] = [];
   for (const [table, rows] of [['categories', catalog.categories], ['performers', catalog.performers]] as const) {
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = rows.slice(i, i + BATCH);
@@ -24,17 +29,18 @@ export async function writeCatalog(db: DataSource, catalog: GeneratedCatalog): P
     const batch = catalog.videos.slice(i, i + BATCH);
     const col = <K extends keyof (typeof batch)[number]>(key: K) => batch.map((v) => v[key]);
     const ids = await db.query<{ id: number; slug: string }[]>(
-      `INSERT INTO videos (slug, url, title, atg_title, jtg_title, views, likes, featured, duration, upload_date, cdn)
-       SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[],
+      `INSERT INTO videos (slug, url, title, atg_title, jtg_title, views, likes, featured, duration, upload_date, cdn, status)
+       SELECT *, $12::varchar FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[],
                             $6::int[], $7::int[], $8::int[], $9::int[], $10::timestamptz[], $11::smallint[])
        ON CONFLICT (slug) DO NOTHING
        RETURNING id, slug`,
       [
         col('slug'), col('url'), col('title'), col('atgTitle'), col('jtgTitle'), col('views'), col('likes'),
-        col('featured'), col('duration'), batch.map((v) => v.uploadDate.toISOString()), col('cdn'),
+        col('featured'), col('duration'), batch.map((v) => v.uploadDate.toISOString()), col('cdn'), status,
       ],
     );
     inserted += ids.length;
+    allIds.push(...batch.flatMap((v) => ids.filter((r) => r.slug === v.slug).map((r) => Number(r.id))));
     const idBySlug = new Map(ids.map((r) => [r.slug, Number(r.id)]));
     for (const [table, column, key] of [
       ['video_categories', 'category_id', 'categoryIds'],
@@ -81,5 +87,5 @@ export async function writeCatalog(db: DataSource, catalog: GeneratedCatalog): P
   await db.query(RECOMPUTE_TRENDING_SQL);
   // Fresh statistics, so the planner sees the catalogue's real size (PGlite has no autovacuum to do it).
   await db.query('ANALYZE videos, video_categories, video_performers, categories, performers, video_daily_stats');
-  return { videos: inserted };
+  return { videos: inserted, ids: allIds };
 }

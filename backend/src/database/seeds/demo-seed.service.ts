@@ -3,15 +3,21 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { demoClips } from '../../media/demo-clips';
+import { INGEST_KIND } from '../../media/ingest.service';
+import { JobRunner } from '../../media/job-runner.service';
+import { JobsService } from '../../media/jobs.service';
+import { stemOf } from '../../media/media-paths';
 import { generateCatalog } from './catalog-generator';
 import { writeCatalog } from './catalog-writer';
 
 export const DEMO_VIDEO_COUNT = 24;
 
 /**
- * On the first start of an empty database (DEMO_SEED, on by default in development) fills in a small demo
- * catalogue so a newcomer sees a working site. Metadata only for now: the media pipeline replaces it with
- * generated, playable clips.
+ * On the first start of an empty database (DEMO_SEED, on by default in development): 24 demo videos with
+ * categories, performers, brand titles, views and likes, each with an ingest job that makes a synthetic clip
+ * with ffmpeg and runs it through the same pipeline as an upload. The site is up meanwhile; each video appears
+ * once its media is built, the shortest first.
  */
 @Injectable()
 export class DemoSeedService implements OnApplicationBootstrap {
@@ -19,6 +25,8 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly jobs: JobsService,
+    private readonly runner: JobRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -26,7 +34,24 @@ export class DemoSeedService implements OnApplicationBootstrap {
     if (!this.config.demoSeed) return;
     const [{ empty }] = await this.db.query<{ empty: boolean }[]>('SELECT NOT EXISTS (SELECT 1 FROM videos) AS empty');
     if (!empty) return;
-    const { videos } = await writeCatalog(this.db, generateCatalog({ videos: DEMO_VIDEO_COUNT, seed: 2024 }));
-    this.logger.log(`Empty database: added ${videos} demo videos`);
+    await this.seed();
+  }
+
+  async seed(): Promise<number[]> {
+    const catalog = generateCatalog({ videos: DEMO_VIDEO_COUNT, seed: 2024 });
+    for (const video of catalog.videos) video.duration = null; // measured by the pipeline
+    const { ids } = await writeCatalog(this.db, catalog, 'processing');
+    const byTitle = new Map(catalog.videos.map((v, i) => [v.title + i, { video: v, id: ids[i] }]));
+    const clips = demoClips(catalog.videos.map((v, i) => v.title + i));
+    const jobIds: number[] = [];
+    for (const clip of clips) {
+      const entry = byTitle.get(clip.title);
+      if (!entry) continue;
+      const title = entry.video.title;
+      jobIds.push(await this.jobs.enqueue(entry.id, INGEST_KIND, { source: `${stemOf(entry.video.url)}.mp4`, demo: { ...clip, title } }));
+    }
+    this.runner.poke();
+    this.logger.log(`Empty database: ${jobIds.length} demo videos are being made (they appear as each one is ready)`);
+    return jobIds;
   }
 }

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import request from 'supertest';
+import { DEMO_VIDEO_COUNT, DemoSeedService } from '../src/database/seeds/demo-seed.service';
+import { JobRunner } from '../src/media/job-runner.service';
+import { createTestApp, TestApp } from './helpers/test-app';
+
+describe('The demo catalogue (e2e, real ffmpeg)', () => {
+  let t: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'demo-'));
+    // The runner is driven by the test, so that only one clip is made.
+    t = await createTestApp({ MEDIA_DIR: path.join(dir, 'media'), INGEST_WORKER: 'false' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('queues one clip per demo video, and a queued clip becomes a playable, published video', async () => {
+    const jobIds = await t.app.get(DemoSeedService).seed();
+    expect(jobIds).toHaveLength(DEMO_VIDEO_COUNT);
+    const [{ processing }] = await t.db.query(`SELECT count(*)::int AS processing FROM videos WHERE status = 'processing'`);
+    expect(processing).toBe(DEMO_VIDEO_COUNT);
+    expect((await request(t.http).get('/api/videos').expect(200)).body.total).toBe(0);
+    const [first] = await t.db.query('SELECT payload FROM ingest_jobs WHERE id = $1', [jobIds[0]]);
+    expect(first.payload.demo).toMatchObject({ seconds: expect.any(Number), height: expect.any(Number), title: expect.any(String) });
+
+    // Make only the first, shortened to 3 seconds.
+    await t.db.query(`UPDATE ingest_jobs SET state = 'failed' WHERE id <> $1`, [jobIds[0]]);
+    await t.db.query(`UPDATE ingest_jobs SET payload = jsonb_set(payload, '{demo,seconds}', '3') WHERE id = $1`, [jobIds[0]]);
+    await t.app.get(JobRunner).drain();
+
+    const [job] = await t.db.query('SELECT state, error FROM ingest_jobs WHERE id = $1', [jobIds[0]]);
+    expect(job).toEqual({ state: 'done', error: null });
+    await t.clearCaches(); // listing totals may lag 30 s behind the catalogue
+    const list = await request(t.http).get('/api/videos').expect(200);
+    expect(list.body.total).toBe(1);
+    const video = (await request(t.http).get(`/api/videos/${list.body.data[0].id}`).expect(200)).body;
+    expect(video).toMatchObject({ duration: 3, title: first.payload.demo.title });
+    expect(video.preview).toMatch(/\/preview\.mp4$/);
+    expect(video.categories.length + video.performers.length).toBeGreaterThan(0);
+    const { secureUrl } = (await request(t.http).get('/api/video/secure').query({ path: video.stream_path }).expect(200)).body;
+    expect((await request(t.http).get(secureUrl).expect(200)).text).toMatch(/^#EXTM3U/);
+  }, 120_000);
+});
