@@ -1,12 +1,36 @@
-import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, HttpStatus, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { memoryStorage } from 'multer';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiProperty,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
 import { Roles } from '../common/decorators/auth.decorators';
 import { EmptyBodyDto } from '../common/dto/empty-body.dto';
+import { AdminVideosService } from './admin-videos.service';
 import { AdminService } from './admin.service';
-
-class NoErrorDto {
-  @ApiProperty({ type: 'null', nullable: true }) error: null;
-}
+import { NoErrorDto } from './dto/no-error.dto';
+import { ThumbnailUrlDto, UPDATE_THUMBNAIL_BODY, UpdateThumbnailDto } from './dto/update-thumbnail.dto';
+import {
+  DELETE_VIDEO_FIELDS,
+  DeleteVideoDto,
+  UPDATE_VIDEO_FIELDS,
+  UpdatedVideoDto,
+  UpdateVideoDto,
+} from './dto/update-video.dto';
+import { PickedBody } from './picked-body.decorator';
+import { THUMBNAIL_MAX_BYTES, ThumbnailsService } from './thumbnails.service';
 
 class RefreshViewsDto extends NoErrorDto {
   @ApiProperty({ description: 'Videos whose buffered counts were written' }) flushed: number;
@@ -14,10 +38,16 @@ class RefreshViewsDto extends NoErrorDto {
 
 @ApiTags('admin')
 @ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'No or bad token' })
+@ApiForbiddenResponse({ description: 'Not an admin' })
 @Roles('admin')
 @Controller('admin')
 export class AdminController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(
+    private readonly admin: AdminService,
+    private readonly videos: AdminVideosService,
+    private readonly thumbnails: ThumbnailsService,
+  ) {}
 
   @Post('refresh-views')
   @HttpCode(HttpStatus.OK)
@@ -29,5 +59,40 @@ export class AdminController {
   @HttpCode(HttpStatus.OK)
   clearCache(@Body() _body: EmptyBodyDto): Promise<NoErrorDto> {
     return this.admin.clearCache();
+  }
+
+  @Post('update-video')
+  @HttpCode(HttpStatus.OK)
+  @ApiBody({ type: UpdateVideoDto, description: 'The whole Video object: the fields listed are written, any other field is ignored' })
+  @ApiOkResponse({ type: UpdatedVideoDto })
+  @ApiBadRequestResponse({ description: 'Invalid field, or an unknown category or performer (named)' })
+  @ApiNotFoundResponse({ description: 'Video not found' })
+  @ApiConflictResponse({ description: 'Slug is already taken by another video' })
+  updateVideo(@PickedBody(UpdateVideoDto, UPDATE_VIDEO_FIELDS) dto: UpdateVideoDto): Promise<UpdatedVideoDto> {
+    return this.videos.update(dto);
+  }
+
+  @Post('delete-video')
+  @HttpCode(HttpStatus.OK)
+  @ApiBody({ type: DeleteVideoDto, description: 'The Video object: only id is read' })
+  @ApiOkResponse({ type: NoErrorDto, description: 'The video, its list entries, playlist items, stats, jobs and media files are gone' })
+  @ApiNotFoundResponse({ description: 'Video not found' })
+  deleteVideo(@PickedBody(DeleteVideoDto, DELETE_VIDEO_FIELDS) dto: DeleteVideoDto): Promise<NoErrorDto> {
+    return this.videos.remove(dto.id);
+  }
+
+  @Post('update-thumbnail')
+  @HttpCode(HttpStatus.OK)
+  // In memory, whatever storage a module registers for uploads: the bytes are checked before anything is written.
+  // multer (2.x) answers LIMIT_FILE_SIZE only past the limit, so a file of exactly 10 MB passes.
+  @UseInterceptors(FileInterceptor('file', { storage: memoryStorage(), limits: { fileSize: THUMBNAIL_MAX_BYTES, files: 1 } }))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(UPDATE_THUMBNAIL_BODY)
+  @ApiOkResponse({ type: ThumbnailUrlDto })
+  @ApiBadRequestResponse({ description: 'No file, or uploadPath is not a thumbnail path inside the store' })
+  @ApiPayloadTooLargeResponse({ description: 'The file is over 10 MB' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'The bytes are not JPEG, PNG, WebP or AVIF' })
+  updateThumbnail(@UploadedFile() file: Express.Multer.File | undefined, @Body() dto: UpdateThumbnailDto): Promise<ThumbnailUrlDto> {
+    return this.thumbnails.replace(file, dto.uploadPath);
   }
 }

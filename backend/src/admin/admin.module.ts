@@ -1,12 +1,17 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
+import { TaxonomyModule } from '../taxonomy/taxonomy.module';
 import { VideosModule } from '../videos/videos.module';
+import { AdminJobsController } from './admin-jobs.controller';
+import { AdminJobsService } from './admin-jobs.service';
+import { AdminVideosService } from './admin-videos.service';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
+import { ThumbnailsService } from './thumbnails.service';
 
 @Module({
-  imports: [VideosModule, MediaModule],
-  controllers: [AdminController],
-  providers: [AdminService],
+  imports: [VideosModule, MediaModule, TaxonomyModule],
+  controllers: [AdminController, AdminJobsController],
+  providers: [AdminService, AdminVideosService, ThumbnailsService, AdminJobsService],
 })
 export class AdminModule {}

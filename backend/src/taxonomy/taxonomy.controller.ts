@@ -1,22 +1,56 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { Public } from '../common/decorators/auth.decorators';
+import { Body, Controller, Get, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { Public, Roles } from '../common/decorators/auth.decorators';
+import { CreatedTaxonDto, CreateTaxonDto } from './dto/create-taxon.dto';
 import { TaxonListDto } from './dto/taxon.dto';
 import { TaxonomyService } from './taxonomy.service';
 
 @ApiTags('catalogue')
-@Public()
 @Controller()
 export class TaxonomyController {
   constructor(private readonly taxonomy: TaxonomyService) {}
 
   @Get('categories')
+  @Public()
   async categories(): Promise<TaxonListDto> {
     return { data: await this.taxonomy.list('categories') };
   }
 
   @Get('performers')
+  @Public()
   async performers(): Promise<TaxonListDto> {
     return { data: await this.taxonomy.list('performers') };
+  }
+
+  @Post('categories')
+  @Roles('admin')
+  @ApiBearerAuth()
+  @ApiCreatedResponse({ type: CreatedTaxonDto })
+  @ApiBadRequestResponse({ description: 'Empty name, a name without a letter or digit, or one over 100 characters' })
+  @ApiUnauthorizedResponse({ description: 'No or bad token' })
+  @ApiForbiddenResponse({ description: 'Not an admin' })
+  @ApiConflictResponse({ description: 'A category with this id exists' })
+  createCategory(@Body() dto: CreateTaxonDto): Promise<CreatedTaxonDto> {
+    return this.taxonomy.create('categories', dto.name);
+  }
+
+  @Post('performers')
+  @Roles('admin')
+  @ApiBearerAuth()
+  @ApiCreatedResponse({ type: CreatedTaxonDto })
+  @ApiBadRequestResponse({ description: 'Empty name, a name without a letter or digit, or one over 100 characters' })
+  @ApiUnauthorizedResponse({ description: 'No or bad token' })
+  @ApiForbiddenResponse({ description: 'Not an admin' })
+  @ApiConflictResponse({ description: 'A performer with this id exists' })
+  createPerformer(@Body() dto: CreateTaxonDto): Promise<CreatedTaxonDto> {
+    return this.taxonomy.create('performers', dto.name);
   }
 }

@@ -1,8 +1,11 @@
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
-import { Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { isUniqueViolation } from '../auth/auth.service';
+import { slugify } from '../common/utils/slugify';
+import type { CreatedTaxonDto } from './dto/create-taxon.dto';
 import type { TaxonDto } from './dto/taxon.dto';
 
 export type TaxonKind = 'categories' | 'performers';
@@ -12,8 +15,19 @@ const JOIN: Record<TaxonKind, { table: string; column: string }> = {
   performers: { table: 'video_performers', column: 'performer_id' },
 };
 
+const SINGULAR: Record<TaxonKind, { lower: string; title: string }> = {
+  categories: { lower: 'category', title: 'Category' },
+  performers: { lower: 'performer', title: 'Performer' },
+};
+
 /** The lists change when admins edit; their counts may lag this long. */
 export const TAXON_LIST_TTL_MS = 60_000;
+
+/** How a client names a category or performer it assigns: by id, by name, or both (the id wins). */
+export interface TaxonRef {
+  id?: string | null;
+  name?: string | null;
+}
 
 @Injectable()
 export class TaxonomyService {
@@ -25,6 +39,51 @@ export class TaxonomyService {
   /** Every category or performer with the number of published videos carrying it, by name. */
   list(kind: TaxonKind): Promise<TaxonDto[]> {
     return this.cache.wrap(`taxonomy:${kind}`, () => this.query(kind), TAXON_LIST_TTL_MS);
+  }
+
+  /**
+   * Creates a category or performer whose id is derived from the (trimmed) name; 409 when that id exists,
+   * 400 when the name leaves nothing to derive an id from.
+   */
+  async create(kind: TaxonKind, rawName: string): Promise<CreatedTaxonDto> {
+    const name = rawName.trim();
+    const id = slugify(name);
+    if (!id) throw new BadRequestException('name must contain a letter or a digit');
+    try {
+      await this.db.query(`INSERT INTO ${kind} (id, name) VALUES ($1, $2)`, [id, name]);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictException(`${SINGULAR[kind].title} already exists: ${id}`);
+      throw error;
+    }
+    await this.cache.del(`taxonomy:${kind}`);
+    return { id, name };
+  }
+
+  /**
+   * The ids of the categories or performers that `refs` name, each once, in the order given: by id when that
+   * id exists, otherwise by name, case-insensitively. Every one must exist (400 naming the first unknown one).
+   * Runs on `manager` so that it can take part in the caller's transaction.
+   */
+  async resolve(kind: TaxonKind, refs: TaxonRef[], manager: EntityManager): Promise<string[]> {
+    const wanted = refs.map((ref) => ({ id: ref.id?.trim() || null, name: ref.name?.trim() || null }));
+    const missing = wanted.find((ref) => !ref.id && !ref.name);
+    if (missing) throw new BadRequestException(`Every ${SINGULAR[kind].lower} needs an id or a name`);
+    if (wanted.length === 0) return [];
+
+    const rows = await manager.query<{ id: string; name: string }[]>(
+      `SELECT id, name FROM ${kind} WHERE id = ANY($1::varchar[]) OR lower(name) = ANY($2::text[])`,
+      [wanted.flatMap((ref) => ref.id ?? []), wanted.flatMap((ref) => ref.name?.toLowerCase() ?? [])],
+    );
+    const ids = new Set(rows.map((row) => row.id));
+    const byName = new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
+
+    const resolved: string[] = [];
+    for (const ref of wanted) {
+      const id = ref.id && ids.has(ref.id) ? ref.id : ref.name ? byName.get(ref.name.toLowerCase()) : undefined;
+      if (!id) throw new BadRequestException(`Unknown ${SINGULAR[kind].lower}: ${ref.name ?? ref.id}`);
+      if (!resolved.includes(id)) resolved.push(id);
+    }
+    return resolved;
   }
 
   private async query(kind: TaxonKind): Promise<TaxonDto[]> {

@@ -1,0 +1,157 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_ID } from '../../common/dto/video-id.dto';
+import { VideoDto } from '../../videos/dto/video.dto';
+
+export const MAX_TAXA_PER_VIDEO = 100;
+
+const positiveId = { message: 'id must be a positive integer' };
+const count = (name: string) => ({ message: `${name} must be an integer from 0 to ${MAX_ID}` });
+
+/** A category or performer as the client holds it: by id, by name (case-insensitive), or both. */
+export class VideoTaxonRefDto {
+  @ApiPropertyOptional({ example: 'big-muscle-men', description: 'Matched first' })
+  @IsOptional()
+  @IsString({ message: 'the id of a category or performer must be a string' })
+  @MaxLength(100)
+  id?: string;
+
+  @ApiPropertyOptional({ example: 'Big Muscle Men', description: 'Matched case-insensitively when there is no known id' })
+  @IsOptional()
+  @IsString({ message: 'the name of a category or performer must be a string' })
+  @MaxLength(100)
+  name?: string;
+}
+
+const TaxaProperty = (name: 'categories' | 'performers') =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: [VideoTaxonRefDto],
+      description: `Replaces the video's ${name}; each must exist (400 "Unknown ${name === 'categories' ? 'category' : 'performer'}: …")`,
+    }),
+    IsOptional(),
+    IsArray({ message: `${name} must be an array of {id, name}` }),
+    ArrayMaxSize(MAX_TAXA_PER_VIDEO),
+    ValidateNested({ each: true }),
+    Type(() => VideoTaxonRefDto),
+  );
+
+/**
+ * The writable part of the `Video` object that the admin panel sends whole. Only these fields are read; every
+ * other field of the body (duration, stream_path, cdn, anything else) is accepted and ignored. A writable field
+ * left out keeps its value.
+ */
+export class UpdateVideoDto {
+  @ApiProperty({ minimum: 1, example: 42 })
+  @IsInt(positiveId)
+  @Min(1, positiveId)
+  @Max(MAX_ID, positiveId)
+  id: number;
+
+  @ApiPropertyOptional({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9-]+$', description: 'Unique (409 when another video has it)' })
+  @IsOptional()
+  @IsString({ message: 'slug must be a string' })
+  @Matches(/^[a-z0-9-]{1,200}$/, { message: 'slug must be 1 to 200 characters of a-z, 0-9 and -' })
+  slug?: string;
+
+  @ApiPropertyOptional({ minLength: 1, maxLength: 300 })
+  @IsOptional()
+  @IsString({ message: 'title must be a string' })
+  @Matches(/\S/, { message: 'title must not be empty' })
+  @MaxLength(300, { message: 'title must be at most 300 characters long' })
+  title?: string;
+
+  @ApiPropertyOptional({ maxLength: 300 })
+  @IsOptional()
+  @IsString({ message: 'atg_title must be a string' })
+  @MaxLength(300, { message: 'atg_title must be at most 300 characters long' })
+  atg_title?: string;
+
+  @ApiPropertyOptional({ maxLength: 300 })
+  @IsOptional()
+  @IsString({ message: 'jtg_title must be a string' })
+  @MaxLength(300, { message: 'jtg_title must be at most 300 characters long' })
+  jtg_title?: string;
+
+  @ApiPropertyOptional({ minimum: 0, description: 'The total from now on; buffered counts are written first' })
+  @IsOptional()
+  @IsInt(count('views'))
+  @Min(0, count('views'))
+  @Max(MAX_ID, count('views'))
+  views?: number;
+
+  @ApiPropertyOptional({ minimum: 0, description: 'The total from now on; buffered counts are written first' })
+  @IsOptional()
+  @IsInt(count('likes'))
+  @Min(0, count('likes'))
+  @Max(MAX_ID, count('likes'))
+  likes?: number;
+
+  @ApiPropertyOptional({ minimum: 0, description: 'Greater than 0 marks the video featured' })
+  @IsOptional()
+  @IsInt(count('featured'))
+  @Min(0, count('featured'))
+  @Max(MAX_ID, count('featured'))
+  featured?: number;
+
+  @ApiPropertyOptional({ format: 'date-time', example: '2024-06-01T12:00:00.000Z' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'upload_date must be an ISO 8601 date' })
+  upload_date?: string;
+
+  @ApiPropertyOptional({ maxLength: 500, description: 'URL or path of the thumbnail' })
+  @IsOptional()
+  @IsString({ message: 'thumbnail must be a string' })
+  @MaxLength(500, { message: 'thumbnail must be at most 500 characters long' })
+  thumbnail?: string;
+
+  @ApiPropertyOptional({ maxLength: 500, example: '/2024/06/pool-party.mp4', description: 'Source path (or http(s) URL); its stem names the media folders' })
+  @IsOptional()
+  @IsString({ message: 'url must be a string' })
+  @MaxLength(500, { message: 'url must be at most 500 characters long' })
+  @Matches(/^(\/|https?:\/\/)/i, { message: 'url must be a path starting with / or an http(s) URL' })
+  @Matches(/^(?!.*(^|[/\\])\.\.([/\\]|$))/, { message: 'url must not contain .. segments' })
+  url?: string;
+
+  @TaxaProperty('categories')
+  categories?: VideoTaxonRefDto[];
+
+  @TaxaProperty('performers')
+  performers?: VideoTaxonRefDto[];
+}
+
+/** The fields of the body that update-video reads; the rest of the `Video` object is dropped unread. */
+export const UPDATE_VIDEO_FIELDS = [
+  'id', 'slug', 'title', 'atg_title', 'jtg_title', 'views', 'likes', 'featured', 'upload_date', 'thumbnail', 'url',
+  'categories', 'performers',
+] as const satisfies readonly (keyof UpdateVideoDto)[];
+
+/** `{ id }` of the `Video` object that delete-video receives; every other field is ignored. */
+export class DeleteVideoDto {
+  @ApiProperty({ minimum: 1, example: 42, description: 'The rest of the Video object is accepted and ignored' })
+  @IsInt(positiveId)
+  @Min(1, positiveId)
+  @Max(MAX_ID, positiveId)
+  id: number;
+}
+
+export const DELETE_VIDEO_FIELDS = ['id'] as const satisfies readonly (keyof DeleteVideoDto)[];
+
+export class UpdatedVideoDto {
+  @ApiProperty({ type: VideoDto, description: 'The video as GET /api/videos/{id} answers it' }) data: VideoDto;
+  @ApiProperty({ type: 'null', nullable: true, example: null }) error: null;
+}

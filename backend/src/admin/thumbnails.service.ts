@@ -1,0 +1,46 @@
+import { BadRequestException, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
+import { StorageService } from '../media/storage.service';
+import type { ThumbnailUrlDto } from './dto/update-thumbnail.dto';
+import { sniffImageType } from './image-type';
+import { parseThumbnailPath } from './thumbnail-path';
+
+/** Thumbnails are at most this large (413 past it). */
+export const THUMBNAIL_MAX_BYTES = 10 * 1024 * 1024;
+
+export const NO_FILE = 'No file selected: send the image in the multipart field "file"';
+export const NOT_AN_IMAGE = 'The file must be a JPEG, PNG, WebP or AVIF image';
+
+/** The part of a multer file this service reads (memory storage). */
+export interface UploadedImage {
+  buffer: Buffer;
+  size: number;
+}
+
+/** Filesystem errors that mean "the path names a folder, or goes through a file", not a server fault. */
+const NOT_A_FILE_PATH = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENAMETOOLONG']);
+
+@Injectable()
+export class ThumbnailsService {
+  constructor(private readonly storage: StorageService) {}
+
+  /**
+   * Replaces the thumbnail file at `uploadPath` with `file`, atomically. The bytes must be an image of a kind
+   * browsers show (by content, whatever the name says); the path must stay inside the thumbnail store.
+   */
+  async replace(file: UploadedImage | undefined, uploadPath: string): Promise<ThumbnailUrlDto> {
+    if (!file) throw new BadRequestException(NO_FILE);
+    const parsed = parseThumbnailPath(uploadPath);
+    if (!parsed.ok) throw new BadRequestException(parsed.error);
+    if (!sniffImageType(file.buffer)) throw new UnsupportedMediaTypeException(NOT_AN_IMAGE);
+    const target = await this.storage.resolveInside(this.storage.thumbsRoot, parsed.relative);
+    try {
+      await this.storage.writeAtomic(target, file.buffer);
+    } catch (error) {
+      if (NOT_A_FILE_PATH.has((error as NodeJS.ErrnoException).code ?? '')) {
+        throw new BadRequestException('uploadPath must name a file, not a folder or a path through a file');
+      }
+      throw error;
+    }
+    return { url: parsed.url };
+  }
+}
