@@ -1,16 +1,18 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { ffmpegPath } from '../src/media/ffmpeg.runner';
 import { createServerDatabase, onPostgresServer } from './helpers/test-app';
 
 /**
- * The real server process, stopped with SIGTERM while views are still buffered: after a restart the
- * database must hold every view that was answered 200.
+ * The real server process, as `npm start` runs it: stopped with SIGTERM while views are still buffered (after a
+ * restart the database must hold every view that was answered 200), and killed outright mid-transcode (after a
+ * restart the ingest job must resume and end done).
  */
-describe('Counters across a shutdown (e2e, real process)', () => {
+describe('The server across restarts (e2e, real process)', () => {
   const backend = path.resolve(__dirname, '..');
   let dataDir: string;
   let env: Record<string, string>;
@@ -27,9 +29,11 @@ describe('Counters across a shutdown (e2e, real process)', () => {
 
   async function start(): Promise<string> {
     const port = await freePort();
+    // Its own process group, so that a SIGKILL can take its ffmpeg children with it, as a crash of the machine would.
     server = spawn(process.execPath, [path.join(backend, 'dist', 'main.js')], {
       env: { ...process.env, ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
     });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 240; i++) {
@@ -49,6 +53,7 @@ describe('Counters across a shutdown (e2e, real process)', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'shutdown-'));
     env = {
       NODE_ENV: 'development', DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'false',
+      ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin-password-1', RATE_LIMIT_AUTH: '0',
       COUNTER_FLUSH_MS: '3600000', RATE_LIMIT_WRITE: '0', DATABASE_URL: '', REDIS_URL: '',
     };
     if (onPostgresServer()) {
@@ -65,8 +70,9 @@ describe('Counters across a shutdown (e2e, real process)', () => {
 
   afterAll(async () => {
     if (server && server.exitCode === null && server.signalCode === null) {
-      server.kill('SIGKILL');
-      await once(server, 'exit');
+      const exited = once(server, 'exit');
+      process.kill(-(server.pid as number), 'SIGKILL');
+      await exited;
     }
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
@@ -102,4 +108,49 @@ describe('Counters across a shutdown (e2e, real process)', () => {
     (server as ChildProcess).kill('SIGTERM');
     await once(server as ChildProcess, 'exit');
   }, 180_000);
+
+  it('resumes an ingest job killed mid-transcode and ends it done', async () => {
+    const clip = path.join(dataDir, 'long-clip.mp4');
+    execFileSync(ffmpegPath(), [
+      '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=24', '-f', 'lavfi', '-i', 'sine=duration=24',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
+    ]);
+    let base = await start();
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'admin-password-1' }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const form = new FormData();
+    form.append('title', 'Interrupted Upload');
+    form.append('file', new Blob([readFileSync(clip)], { type: 'video/mp4' }), 'long-clip.mp4');
+    const upload = await fetch(`${base}/api/admin/videos`, { method: 'POST', headers: { Authorization: `Bearer ${accessToken}` }, body: form });
+    expect(upload.status).toBe(202);
+    const { id, job_id: jobId } = (await upload.json()) as { id: number; job_id: number };
+
+    // Wait until ffmpeg has written segments of the first rendition, then kill everything at once.
+    const incoming = path.join(dataDir, 'media', 'videos', '.incoming', String(jobId));
+    for (let i = 0; i < 400 && !(existsSync(incoming) && readdirSync(incoming).some((f) => f.endsWith('.ts'))); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(readdirSync(incoming).some((f) => f.endsWith('.ts'))).toBe(true);
+    const killed = once(server as ChildProcess, 'exit');
+    process.kill(-((server as ChildProcess).pid as number), 'SIGKILL');
+    await killed;
+
+    base = await start();
+    let status = 0;
+    for (let i = 0; i < 600 && status !== 200; i++) {
+      status = (await fetch(`${base}/api/videos/${id}`)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+    const job = (await (await fetch(`${base}/api/admin/jobs/${jobId}`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as { data: { state: string; progress: number } };
+    expect(job.data).toMatchObject({ state: 'done', progress: 100 });
+    const video = (await (await fetch(`${base}/api/videos/${id}`)).json()) as { duration: number; stream_path: string };
+    expect(video.duration).toBe(24);
+    const { secureUrl } = (await (await fetch(`${base}/api/video/secure?path=${encodeURIComponent(video.stream_path)}`)).json()) as { secureUrl: string };
+    expect(await (await fetch(`${base}${secureUrl}`)).text()).toContain('720p.m3u8');
+    expect(readdirSync(path.join(dataDir, 'media', 'videos', '.incoming'))).toEqual([]);
+  }, 240_000);
 });

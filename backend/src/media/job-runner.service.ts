@@ -36,13 +36,27 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   async start(): Promise<void> {
-    // On the embedded database this process is the only worker there is: what was running died with the last one.
-    if (!isServer(this.db)) {
-      const orphans = await this.jobs.requeueRunning();
-      if (orphans) this.logger.warn(`Resuming ${orphans} interrupted ingest job(s)`);
-    }
+    const orphans = await this.requeueOrphans();
+    if (orphans) this.logger.warn(`Resuming ${orphans} interrupted ingest job(s)`);
     this.stopped = false;
     this.loop ??= this.run();
+  }
+
+  /**
+   * Jobs left running by a worker that died: on the embedded database every running job (this process is the
+   * only worker there is); on a server, those of a dead process on this host. Others are taken over once their
+   * claim goes stale.
+   */
+  private async requeueOrphans(): Promise<number> {
+    if (!isServer(this.db)) return this.jobs.requeueRunning();
+    const host = `${hostname()}:`;
+    const dead = (await this.jobs.running()).filter((job) => {
+      if (!job.locked_by?.startsWith(host)) return false;
+      const pid = Number(job.locked_by.slice(host.length).split(':')[0]);
+      return pid !== process.pid && !isAlive(pid);
+    });
+    await this.jobs.requeue(dead.map((job) => Number(job.id)));
+    return dead.length;
   }
 
   /** Looks for work now rather than at the next poll. */
@@ -109,5 +123,15 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     } finally {
       this.current = undefined;
     }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

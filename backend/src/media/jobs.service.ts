@@ -79,6 +79,21 @@ export class JobsService {
     return row?.state ?? 'failed';
   }
 
+  /** Running jobs and who holds them. */
+  async running(): Promise<{ id: number; locked_by: string | null }[]> {
+    return this.db.query(`SELECT id, locked_by FROM ingest_jobs WHERE state = 'running'`);
+  }
+
+  /** Queues these running jobs again at once (their worker is known to be dead). */
+  async requeue(ids: number[]): Promise<void> {
+    if (ids.length) {
+      await this.db.query(
+        `UPDATE ingest_jobs SET state = 'queued', locked_by = NULL, locked_at = NULL, updated_at = now() WHERE id = ANY($1::int[]) AND state = 'running'`,
+        [ids],
+      );
+    }
+  }
+
   /** After a restart of the only process (embedded mode), its running jobs are orphans: queue them again now. */
   async requeueRunning(): Promise<number> {
     const [, count] = await this.db.query<[unknown[], number]>(
