@@ -13,7 +13,7 @@ import { Roles } from '../common/decorators/auth.decorators';
 import { EmptyBodyDto } from '../common/dto/empty-body.dto';
 import { parseId } from '../common/pipes/parse-id.pipe';
 import { JobListDto, JobResponseDto } from './dto/job.dto';
-import { NoErrorDto } from './dto/no-error.dto';
+import { NoErrorDto } from '../common/dto/no-error.dto';
 import { AdminJobsService } from './admin-jobs.service';
 
 @ApiTags('admin')

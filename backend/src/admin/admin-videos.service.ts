@@ -14,7 +14,7 @@ import type { TaxonRefDto, VideoDto } from '../videos/dto/video.dto';
 import type { VideoStatus } from '../videos/video.entity';
 import { cardColumns, toVideo, type VideoCardRow } from '../videos/video.mapper';
 import { VIDEO_NOT_FOUND, VideosService } from '../videos/videos.service';
-import type { NoErrorDto } from './dto/no-error.dto';
+import type { NoErrorDto } from '../common/dto/no-error.dto';
 import type { UpdatedVideoDto, UpdateVideoDto } from './dto/update-video.dto';
 
 export const SLUG_TAKEN = 'Slug is already taken by another video';

@@ -20,7 +20,7 @@ import { Roles } from '../common/decorators/auth.decorators';
 import { EmptyBodyDto } from '../common/dto/empty-body.dto';
 import { AdminVideosService } from './admin-videos.service';
 import { AdminService } from './admin.service';
-import { NoErrorDto } from './dto/no-error.dto';
+import { NoErrorDto } from '../common/dto/no-error.dto';
 import { ThumbnailUrlDto, UPDATE_THUMBNAIL_BODY, UpdateThumbnailDto } from './dto/update-thumbnail.dto';
 import {
   DELETE_VIDEO_FIELDS,

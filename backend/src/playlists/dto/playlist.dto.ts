@@ -96,10 +96,6 @@ export class CreatedPlaylistDto {
   @ApiProperty({ type: String, nullable: true, example: null }) error: null;
 }
 
-export class NoErrorDto {
-  @ApiProperty({ type: String, nullable: true, example: null }) error: null;
-}
-
 export class PlaylistDto {
   @ApiProperty({ type: PlaylistRefDto }) playlist: PlaylistRefDto;
 }
@@ -107,3 +103,5 @@ export class PlaylistDto {
 export class PlaylistVideosDto extends PlaylistDto {
   @ApiProperty({ type: [VideoCardDto], description: 'In playlist order' }) data: VideoCardDto[];
 }
+
+export { NoErrorDto } from '../../common/dto/no-error.dto';
