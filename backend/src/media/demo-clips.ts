@@ -34,7 +34,7 @@ export function demoClipArgs(clip: DemoClip, output: string, withTitle = true): 
     '-f', 'lavfi', '-i', `testsrc2=size=${clip.width}x${clip.height}:rate=30:duration=${clip.seconds}`,
     '-f', 'lavfi', '-i', `sine=frequency=${clip.frequency}:duration=${clip.seconds}`,
     '-vf', `hue=h=${clip.hue}:s=1.4${title}`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-shortest',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-shortest',
     '-progress', 'pipe:1', '-nostats',
     output,
   ];

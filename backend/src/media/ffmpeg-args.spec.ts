@@ -1,5 +1,5 @@
 import {
-  ladderFor, masterPlaylist, parseProbe, parseProgress, previewArgs, renditionArgs, storyboardPlan, storyboardVtt, widthFor,
+  ladderArgs, ladderFor, masterPlaylist, parseProbe, parseProgress, previewArgs, storyboardPlan, storyboardVtt, widthFor,
 } from './ffmpeg-args';
 
 const hd = { durationSeconds: 60, width: 1920, height: 1080, fps: 30, hasAudio: true };
@@ -18,16 +18,17 @@ describe('ffmpeg arguments', () => {
   });
 
   it('cuts segments on keyframes: a GOP of exactly one 4-second segment, flat in the folder', () => {
-    const args = renditionArgs('/in.mp4', '/out', ladderFor(1080)[1], hd);
-    const at = (flag: string) => args[args.indexOf(flag) + 1];
-    expect(at('-g')).toBe('120');
-    expect(at('-keyint_min')).toBe('120');
-    expect(at('-sc_threshold')).toBe('0');
-    expect(at('-hls_time')).toBe('4');
-    expect(at('-hls_segment_filename')).toBe('/out/360p_%03d.ts');
+    const args = ladderArgs('/in.mp4', '/out', ladderFor(360), hd);
+    const all = (flag: string) => args.flatMap((a, i) => (a === flag ? [args[i + 1]] : []));
+    expect(all('-g')).toEqual(['120', '120']);
+    expect(all('-keyint_min')).toEqual(['120', '120']);
+    expect(all('-sc_threshold')).toEqual(['0', '0']);
+    expect(all('-hls_time')).toEqual(['4', '4']);
+    expect(all('-hls_segment_filename')).toEqual(['/out/240p_%03d.ts', '/out/360p_%03d.ts']);
     expect(args[args.length - 1]).toBe('/out/360p.m3u8');
-    expect(args).toContain('0:a:0');
-    expect(renditionArgs('/in.mp4', '/out', ladderFor(1080)[1], { ...hd, hasAudio: false })).not.toContain('0:a:0');
+    expect(all('-map')).toEqual(['[v0]', '0:a:0', '[v1]', '0:a:0']);
+    expect(args[args.indexOf('-filter_complex') + 1]).toBe('[0:v]split=2[s0][s1];[s0]scale=426:240[v0];[s1]scale=640:360[v1]');
+    expect(ladderArgs('/in.mp4', '/out', ladderFor(360), { ...hd, hasAudio: false })).not.toContain('0:a:0');
   });
 
   it('writes a master playlist with bandwidth, resolution and codecs per rendition', () => {

@@ -73,21 +73,28 @@ export function parseProbe(json: string): ProbeResult {
   };
 }
 
-/** One HLS rendition into `dir`: `{name}.m3u8` and `{name}_NNN.ts`, flat in the folder. */
-export function renditionArgs(input: string, dir: string, r: Rendition, source: ProbeResult): string[] {
+/**
+ * Every HLS rendition in one run: the source is decoded once and split, each branch scaled and encoded to its
+ * own playlist `{name}.m3u8` with segments `{name}_NNN.ts`, flat in `dir` (one output per rendition, since
+ * ffmpeg 4.1's -var_stream_map writes an empty master).
+ */
+export function ladderArgs(input: string, dir: string, renditions: Rendition[], source: ProbeResult): string[] {
   const gop = Math.max(1, Math.round(source.fps * SEGMENT_SECONDS));
+  const split = `[0:v]split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')}`;
+  const scales = renditions.map((r, i) => `[s${i}]scale=${widthFor(source, r.height)}:${r.height}[v${i}]`);
   return [
-    '-hide_banner', '-nostdin', '-y', '-i', input,
-    '-map', '0:v:0', ...(source.hasAudio ? ['-map', '0:a:0'] : []),
-    '-vf', `scale=${widthFor(source, r.height)}:${r.height}`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-level', '4.0', '-pix_fmt', 'yuv420p',
-    '-b:v', `${r.videoKbps}k`, '-maxrate', `${Math.round(r.videoKbps * 1.1)}k`, '-bufsize', `${r.videoKbps * 2}k`,
-    '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0',
-    ...(source.hasAudio ? ['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2', '-ar', '48000'] : []),
-    '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',
-    '-hls_segment_filename', `${dir}/${r.name}_%03d.ts`,
-    '-progress', 'pipe:1', '-nostats',
-    `${dir}/${r.name}.m3u8`,
+    '-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', '-i', input,
+    '-filter_complex', [split, ...scales].join(';'),
+    ...renditions.flatMap((r, i) => [
+      '-map', `[v${i}]`, ...(source.hasAudio ? ['-map', '0:a:0'] : []),
+      '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-level', '4.0', '-pix_fmt', 'yuv420p',
+      '-b:v', `${r.videoKbps}k`, '-maxrate', `${Math.round(r.videoKbps * 1.1)}k`, '-bufsize', `${r.videoKbps * 2}k`,
+      '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0',
+      ...(source.hasAudio ? ['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2', '-ar', '48000'] : []),
+      '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',
+      '-hls_segment_filename', `${dir}/${r.name}_%03d.ts`,
+      `${dir}/${r.name}.m3u8`,
+    ]),
   ];
 }
 

@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import {
-  ladderFor, masterPlaylist, posterArgs, previewArgs, type ProbeResult, renditionArgs, storyboardArgs, storyboardPlan, storyboardVtt,
+  ladderArgs, ladderFor, masterPlaylist, posterArgs, previewArgs, type ProbeResult, storyboardArgs, storyboardPlan, storyboardVtt,
 } from './ffmpeg-args';
 import { type DemoClip, demoClipArgs } from './demo-clips';
 import { FfmpegRunner } from './ffmpeg.runner';
@@ -77,11 +77,7 @@ export class IngestService {
       await report(done);
 
       const ladder = ladderFor(probe.height);
-      const pixels = ladder.reduce((n, r) => n + r.height * r.height, 0);
-      for (const rendition of ladder) {
-        const weight = (WEIGHTS.renditions * rendition.height * rendition.height) / pixels;
-        await step(weight, (on) => this.ffmpeg.run(renditionArgs(source, hlsTmp, rendition, probe), on, signal), probe.durationSeconds);
-      }
+      await step(WEIGHTS.renditions, (on) => this.ffmpeg.run(ladderArgs(source, hlsTmp, ladder, probe), on, signal), probe.durationSeconds);
       await fs.writeFile(path.join(hlsTmp, 'index.m3u8'), masterPlaylist(ladder, probe));
 
       await step(WEIGHTS.poster, () => this.ffmpeg.run(posterArgs(source, path.join(thumbsTmp, 'poster.jpg'), probe), undefined, signal), probe.durationSeconds);
