@@ -1,0 +1,148 @@
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { signedPath } from '../src/media/signing';
+import { insertVideo } from './helpers/factories';
+import { createTestApp, TestApp } from './helpers/test-app';
+
+/**
+ * The container stack's nginx configuration (docker/nginx/templates/default.conf.template) on Debian's nginx, in
+ * front of the real app: the app signs, nginx `secure_link` checks. Needs an nginx with secure_link on the PATH
+ * (`apt-get install nginx-light`; .ci/run installs it).
+ */
+const KEY = 'nginx-test-signing-key-0123';
+const repo = path.resolve(__dirname, '../..');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+describe('nginx in front of the app (e2e, real nginx)', () => {
+  let t: TestApp;
+  let work: string;
+  let media: string;
+  let nginx: ChildProcess;
+  let base: string;
+  const segment = Buffer.alloc(10_000, 7);
+
+  const put = (relative: string, content: string | Buffer) => {
+    const file = path.join(media, relative);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  };
+
+  beforeAll(async () => {
+    if (spawnSync('nginx', ['-v']).error) throw new Error('nginx is not installed: apt-get install nginx-light (.ci/run does)');
+    work = mkdtempSync(path.join(tmpdir(), 'nginx-'));
+    media = path.join(work, 'media');
+    const html = path.join(work, 'html');
+    put('videos/2024/06/pool-party/index.m3u8', '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\n240p.m3u8\n');
+    put('videos/2024/06/pool-party/240p.m3u8', '#EXTM3U\n#EXTINF:4.0,\n240p_000.ts\n#EXT-X-ENDLIST\n');
+    put('videos/2024/06/pool-party/240p_000.ts', segment);
+    put('videos/2024/06/other/index.m3u8', '#EXTM3U\n');
+    put('thumbs/2024/06/pool-party/poster.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    mkdirSync(html, { recursive: true });
+    writeFileSync(path.join(html, 'index.html'), '<!doctype html><title>app shell</title>');
+
+    const apiPort = await freePort();
+    const nginxPort = await freePort();
+    t = await createTestApp({ MEDIA_DIR: media, MEDIA_SIGNING_KEY: KEY, TRUST_PROXY: 'loopback' });
+    await t.app.listen(apiPort, '127.0.0.1');
+    await insertVideo(t.db, { url: '/2024/06/pool-party.mp4', duration: 60 });
+
+    // Rendered as the nginx image renders its templates, with the upstream and paths pointed at this test.
+    const conf = readFileSync(path.join(repo, 'docker/nginx/templates/default.conf.template'), 'utf8')
+      .replaceAll('${MEDIA_SIGNING_KEY}', KEY)
+      .replace('server api:3000 resolve;', `server 127.0.0.1:${apiPort};`)
+      .replace('listen 80 default_server;', `listen 127.0.0.1:${nginxPort} default_server;`)
+      .replace('root /media;', `root ${media};`)
+      .replace('alias /media$dir$file;', `alias ${media}$dir$file;`)
+      .replace('root /usr/share/nginx/html;', `root ${html};`)
+      .replace('/var/cache/nginx/api', path.join(work, 'cache'));
+    expect(conf).not.toMatch(/\$\{/);
+    mkdirSync(path.join(work, 'conf.d'));
+    writeFileSync(path.join(work, 'conf.d/default.conf'), conf);
+    writeFileSync(
+      path.join(work, 'nginx.conf'),
+      `worker_processes 1;
+pid ${work}/nginx.pid;
+error_log ${work}/error.log warn;
+daemon off;
+events { worker_connections 128; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${work}/client_body;
+  proxy_temp_path ${work}/proxy_temp;
+  fastcgi_temp_path ${work}/fastcgi_temp;
+  uwsgi_temp_path ${work}/uwsgi_temp;
+  scgi_temp_path ${work}/scgi_temp;
+  include ${work}/conf.d/*.conf;
+}
+`,
+    );
+    spawnSync('chmod', ['-R', 'a+rX', work]);
+    chmodSync(work, 0o755);
+    execFileSync('nginx', ['-t', '-q', '-p', work, '-c', path.join(work, 'nginx.conf')]);
+    nginx = spawn('nginx', ['-p', work, '-c', path.join(work, 'nginx.conf')], { stdio: 'inherit' });
+    base = `http://127.0.0.1:${nginxPort}`;
+    for (let i = 0; i < 100; i++) {
+      if (await fetch(`${base}/`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  afterAll(async () => {
+    nginx?.kill('SIGQUIT');
+    await t?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('accepts the URL the app signs, for every file of the folder, with content types and ranges', async () => {
+    const secure = await fetch(`${base}/api/video/secure?path=${encodeURIComponent('/videos/2024/06/pool-party/index.m3u8')}`);
+    expect(secure.status).toBe(200);
+    const { secureUrl } = (await secure.json()) as { secureUrl: string };
+    const master = await fetch(`${base}${secureUrl}`);
+    expect(master.status).toBe(200);
+    expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect(await master.text()).toContain('240p.m3u8');
+    const folder = secureUrl.slice(0, secureUrl.lastIndexOf('/') + 1);
+    expect((await fetch(`${base}${folder}240p.m3u8`)).status).toBe(200);
+    const seg = await fetch(`${base}${folder}240p_000.ts`);
+    expect(seg.headers.get('content-type')).toBe('video/mp2t');
+    expect(Buffer.compare(Buffer.from(await seg.arrayBuffer()), segment)).toBe(0);
+    const range = await fetch(`${base}${folder}240p_000.ts`, { headers: { Range: 'bytes=100-199' } });
+    expect(range.status).toBe(206);
+    expect((await range.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  it('refuses a tampered token, another folder and a moved expiry with 403, an expired link with 410', async () => {
+    const expires = Math.floor(Date.now() / 1000) + 3600;
+    const good = signedPath('/videos/2024/06/pool-party/', 'index.m3u8', expires, KEY);
+    const [, token] = /^\/s\/([^,]+),/.exec(good) as RegExpExecArray;
+    const tampered = good.replace(token, `${token[0] === 'A' ? 'B' : 'A'}${token.slice(1)}`);
+    expect((await fetch(`${base}${good}`)).status).toBe(200);
+    expect((await fetch(`${base}${tampered}`)).status).toBe(403);
+    expect((await fetch(`${base}${good.replace('/pool-party/', '/other/')}`)).status).toBe(403);
+    expect((await fetch(`${base}${good.replace(`,${expires}`, `,${expires + 60}`)}`)).status).toBe(403);
+    const expired = signedPath('/videos/2024/06/pool-party/', 'index.m3u8', Math.floor(Date.now() / 1000) - 5, KEY);
+    expect((await fetch(`${base}${expired}`)).status).toBe(410);
+    expect((await fetch(`${base}/videos/2024/06/pool-party/index.m3u8`)).status).toBe(403);
+  });
+
+  it('serves thumbnails publicly and the API through the proxy with the client address it forwards', async () => {
+    const poster = await fetch(`${base}/thumbs/2024/06/pool-party/poster.jpg`);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    const ip = await fetch(`${base}/api/get-client-ip`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    // nginx appends its peer to X-Forwarded-For. Here that peer is on loopback, which the app trusts like the proxy
+    // itself, so the address this client claims is taken; in the stack only nginx's own subnet is trusted.
+    expect(await ip.json()).toEqual({ ip: '203.0.113.9' });
+  });
+});
