@@ -1,0 +1,77 @@
+import 'reflect-metadata';
+import { HttpException, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { DataSource } from 'typeorm';
+import { slugify } from '../common/utils/slugify';
+import { loadConfig } from '../config/app-config';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { JobRunner } from './job-runner.service';
+import { MediaModule } from './media.module';
+import { UploadsService } from './uploads.service';
+
+const USAGE = 'Usage: npm run media:import -- <file> --title "Title" [--category name]... [--performer name]...';
+
+/**
+ * `npm run media:import`: imports a video file through the same pipeline as an upload, with a progress bar.
+ * On the embedded database, stop the server first (PGlite belongs to one process at a time).
+ */
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const values = (flag: string) => args.flatMap((a, i) => (a === `--${flag}` && args[i + 1] ? [args[i + 1]] : []));
+  const file = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+  const [title] = values('title');
+  if (!file || !title) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const config = { ...loadConfig(), ingestWorker: false, demoSeed: false };
+
+  @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule, MediaModule] })
+  class ImportModule {}
+
+  const app = await NestFactory.createApplicationContext(ImportModule, { logger: ['warn', 'error'] });
+  try {
+    const incoming = path.join(config.mediaDir, 'sources', '.uploads');
+    mkdirSync(incoming, { recursive: true });
+    const copy = path.join(incoming, `import-${process.pid}${path.extname(file)}`);
+    copyFileSync(path.resolve(file), copy);
+    const { id, job_id: jobId } = await app.get(UploadsService).accept(copy, path.basename(file), {
+      title,
+      categories: values('category').map((c) => slugify(c)),
+      performers: values('performer').map((p) => slugify(p)),
+    });
+    console.log(`Video ${id} created; ingest job ${jobId}`);
+
+    const db = app.get(DataSource);
+    const bar = setInterval(() => {
+      void db.query<{ progress: number; state: string }[]>('SELECT progress, state FROM ingest_jobs WHERE id = $1', [jobId]).then(([job]) => {
+        if (job) process.stderr.write(`\r${progressBar(job.progress)} ${job.state}   `);
+      });
+    }, 250);
+    await app.get(JobRunner).drain();
+    clearInterval(bar);
+    const [job] = await db.query<{ state: string; error: string | null }[]>('SELECT state, error FROM ingest_jobs WHERE id = $1', [jobId]);
+    process.stderr.write(`\r${progressBar(job.state === 'done' ? 100 : 0)} ${job.state}   \n`);
+    if (job.state !== 'done') {
+      console.error(`The import failed: ${job.error ?? 'unknown error'}`);
+      process.exitCode = 1;
+    } else {
+      console.log(`Video ${id} is ready.`);
+    }
+  } catch (error) {
+    console.error(error instanceof HttpException ? error.message : error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await app.close();
+  }
+}
+
+export function progressBar(percent: number, width = 30): string {
+  const filled = Math.round((Math.max(0, Math.min(100, percent)) / 100) * width);
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(percent)).padStart(3)}%`;
+}
+
+if (require.main === module) void main();
