@@ -41,18 +41,20 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.useGlobalPipes(new StrictValidationPipe());
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle(`${config.siteName} API`)
-      .setDescription('The HTTP API of the video site; see api-contract.md')
-      .setVersion('1')
-      .addBearerAuth()
-      .addCookieAuth('access_token')
-      .build(),
-  );
+  const document = SwaggerModule.createDocument(app, openApiConfig(config.siteName));
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   return app;
+}
+
+/** The OpenAPI document's header: the same for /api/docs-json and the exported file the web client's types come from. */
+export function openApiConfig(siteName: string) {
+  return new DocumentBuilder()
+    .setTitle(`${siteName} API`)
+    .setDescription('The HTTP API of the video site; see api-contract.md')
+    .setVersion('1')
+    .addBearerAuth()
+    .addCookieAuth('access_token')
+    .build();
 }
 
 function hostsOf(...urls: string[]): string[] {
