@@ -1,8 +1,10 @@
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+// @ts-expect-error -- a plain ES module shared with docker/nginx/test-nginx.mjs, without type declarations
+import { renderNginxConfig } from '../../docker/nginx/render-config.mjs';
 import { signedPath } from '../src/media/signing';
 import { insertVideo } from './helpers/factories';
 import { createTestApp, TestApp } from './helpers/test-app';
@@ -57,41 +59,11 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
     await insertVideo(t.db, { url: '/2024/06/pool-party.mp4', duration: 60 });
 
     // Rendered as the nginx image renders its templates, with the upstream and paths pointed at this test.
-    const conf = readFileSync(path.join(repo, 'docker/nginx/templates/default.conf.template'), 'utf8')
-      .replaceAll('${MEDIA_SIGNING_KEY}', KEY)
-      .replace('server api:3000 resolve;', `server 127.0.0.1:${apiPort};`)
-      .replace('listen 80 default_server;', `listen 127.0.0.1:${nginxPort} default_server;`)
-      .replace('root /media;', `root ${media};`)
-      .replace('alias /media$dir$file;', `alias ${media}$dir$file;`)
-      .replace('root /usr/share/nginx/html;', `root ${html};`)
-      .replace('/var/cache/nginx/api', path.join(work, 'cache'));
-    expect(conf).not.toMatch(/\$\{/);
-    mkdirSync(path.join(work, 'conf.d'));
-    writeFileSync(path.join(work, 'conf.d/default.conf'), conf);
-    writeFileSync(
-      path.join(work, 'nginx.conf'),
-      `worker_processes 1;
-pid ${work}/nginx.pid;
-error_log ${work}/error.log warn;
-daemon off;
-events { worker_connections 128; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log off;
-  client_body_temp_path ${work}/client_body;
-  proxy_temp_path ${work}/proxy_temp;
-  fastcgi_temp_path ${work}/fastcgi_temp;
-  uwsgi_temp_path ${work}/uwsgi_temp;
-  scgi_temp_path ${work}/scgi_temp;
-  include ${work}/conf.d/*.conf;
-}
-`,
-    );
+    const conf = renderNginxConfig({ work, key: KEY, apiPort, nginxPort, media, html });
     spawnSync('chmod', ['-R', 'a+rX', work]);
     chmodSync(work, 0o755);
-    execFileSync('nginx', ['-t', '-q', '-p', work, '-c', path.join(work, 'nginx.conf')]);
-    nginx = spawn('nginx', ['-p', work, '-c', path.join(work, 'nginx.conf')], { stdio: 'inherit' });
+    execFileSync('nginx', ['-t', '-q', '-c', conf, '-e', path.join(work, 'error.log')]);
+    nginx = spawn('nginx', ['-c', conf, '-e', path.join(work, 'error.log'), '-g', 'daemon off;'], { stdio: 'inherit' });
     base = `http://127.0.0.1:${nginxPort}`;
     for (let i = 0; i < 100; i++) {
       if (await fetch(`${base}/`).then((r) => r.ok, () => false)) break;
@@ -135,6 +107,15 @@ http {
     expect((await fetch(`${base}${expired}`)).status).toBe(410);
     expect((await fetch(`${base}/videos/2024/06/pool-party/index.m3u8`)).status).toBe(403);
   });
+
+  it('passes the stack checks of docker/nginx/test-nginx.mjs: web client fallback, micro-cache, stale copies', async () => {
+    const [nginxPort, apiPort] = [await freePort(), await freePort()];
+    const run = spawnSync(process.execPath, [path.join(repo, 'docker/nginx/test-nginx.mjs')], {
+      env: { ...process.env, NGINX_TEST_PORT: String(nginxPort), API_TEST_PORT: String(apiPort) },
+      encoding: 'utf8',
+    });
+    expect({ status: run.status, output: run.stdout + run.stderr }).toEqual({ status: 0, output: expect.stringMatching(/all \d+ checks passed/) });
+  }, 60_000);
 
   it('serves thumbnails publicly and the API through the proxy with the client address it forwards', async () => {
     const poster = await fetch(`${base}/thumbs/2024/06/pool-party/poster.jpg`);

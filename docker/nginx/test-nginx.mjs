@@ -12,19 +12,17 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { renderNginxConfig } from './render-config.mjs';
 
 const NGINX = process.env.NGINX_BIN ?? 'nginx';
 const KEY = 'test-signing-key-0123456789';
 const NGINX_PORT = Number(process.env.NGINX_TEST_PORT ?? 18080);
 const API_PORT = Number(process.env.API_TEST_PORT ?? 13999);
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const template = readFileSync(path.join(here, 'templates/default.conf.template'), 'utf8');
 
 const work = mkdtempSync(path.join(tmpdir(), 'nginx-test-'));
 const media = path.join(work, 'media');
@@ -51,40 +49,7 @@ write(path.join(html, 'assets/index-abc123.js'), 'console.log(1)');
 
 // ---- config ----------------------------------------------------------------------------------------------------
 
-function render(text) {
-  const rendered = text
-    .replaceAll('${MEDIA_SIGNING_KEY}', KEY)
-    .replace('server api:3000 resolve;', `server 127.0.0.1:${API_PORT};`)
-    .replace('listen 80 default_server;', `listen 127.0.0.1:${NGINX_PORT} default_server;`)
-    .replace('root /media;', `root ${media};`)
-    .replace('alias /media$dir$file;', `alias ${media}$dir$file;`)
-    .replace('root /usr/share/nginx/html;', `root ${html};`)
-    .replace('/var/cache/nginx/api', path.join(work, 'cache'));
-  assert.doesNotMatch(rendered, /\$\{/, 'an environment placeholder was left in the rendered config');
-  return rendered;
-}
-
-write(path.join(work, 'conf.d/default.conf'), render(template));
-write(
-  path.join(work, 'nginx.conf'),
-  `worker_processes 1;
-pid ${work}/nginx.pid;
-error_log ${work}/error.log warn;
-events { worker_connections 128; }
-http {
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    sendfile on;
-    access_log off;
-    client_body_temp_path ${work}/client_body;
-    proxy_temp_path ${work}/proxy_temp;
-    fastcgi_temp_path ${work}/fastcgi_temp;
-    uwsgi_temp_path ${work}/uwsgi_temp;
-    scgi_temp_path ${work}/scgi_temp;
-    include ${work}/conf.d/*.conf;
-}
-`,
-);
+renderNginxConfig({ work, key: KEY, apiPort: API_PORT, nginxPort: NGINX_PORT, media, html });
 // When run as root, nginx's workers run as nobody and must be able to read the fixtures.
 spawnSync('chmod', ['-R', 'a+rX', work]);
 chmodSync(work, 0o755);

@@ -1,0 +1,46 @@
+// Renders templates/default.conf.template for a local nginx, as the nginx image renders it (only
+// ${MEDIA_SIGNING_KEY} is replaced), with the upstream, port and folders pointed at a test's own, and writes a
+// main nginx.conf that keeps every temporary path inside `work`. Used by test-nginx.mjs and the backend's
+// nginx e2e test. Debian's nginx 1.22 lacks the upstream `resolve` parameter (nginx 1.27), so it becomes a
+// plain address here.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export function renderNginxConfig({ work, key, apiPort, nginxPort, media, html }) {
+  const conf = readFileSync(path.join(here, 'templates/default.conf.template'), 'utf8')
+    .replaceAll('${MEDIA_SIGNING_KEY}', key)
+    .replace('server api:3000 resolve;', `server 127.0.0.1:${apiPort};`)
+    .replace('listen 80 default_server;', `listen 127.0.0.1:${nginxPort} default_server;`)
+    .replace('root /media;', `root ${media};`)
+    .replace('alias /media$dir$file;', `alias ${media}$dir$file;`)
+    .replace('root /usr/share/nginx/html;', `root ${html};`)
+    .replace('/var/cache/nginx/api', path.join(work, 'cache'));
+  if (/\$\{/.test(conf)) throw new Error('an environment placeholder was left in the rendered config');
+  mkdirSync(path.join(work, 'conf.d'), { recursive: true });
+  writeFileSync(path.join(work, 'conf.d/default.conf'), conf);
+  const main = path.join(work, 'nginx.conf');
+  writeFileSync(
+    main,
+    `worker_processes 1;
+pid ${work}/nginx.pid;
+error_log ${work}/error.log warn;
+events { worker_connections 128; }
+http {
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    sendfile on;
+    access_log off;
+    client_body_temp_path ${work}/client_body;
+    proxy_temp_path ${work}/proxy_temp;
+    fastcgi_temp_path ${work}/fastcgi_temp;
+    uwsgi_temp_path ${work}/uwsgi_temp;
+    scgi_temp_path ${work}/scgi_temp;
+    include ${work}/conf.d/*.conf;
+}
+`,
+  );
+  return main;
+}
