@@ -1,4 +1,5 @@
 import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { UserMenu } from '@/features/auth/components/user-menu';
 import { useSite } from '@/lib/site';
 
 export function Layout() {
@@ -16,6 +17,7 @@ export function Layout() {
           <Link className="site-header__name" to="/" aria-label={name ? undefined : 'Home'}>
             {name ?? (site.isPending ? <span className="skeleton skeleton--name" aria-hidden="true" /> : 'Home')}
           </Link>
+          <UserMenu />
         </div>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactNumber, formatDuration, formatUploadAge } from './format';
+import { formatCompactNumber, formatDuration, formatNumber, formatUploadAge } from './format';
 
 describe('formatDuration', () => {
   it.each([
@@ -50,15 +50,41 @@ describe('formatUploadAge', () => {
     [365 * day, '1 year ago'],
     [3 * 365 * day, '3 years ago'],
   ])('reads %i ms ago as "%s"', (ms, expected) => {
-    expect(formatUploadAge(ago(ms), now)).toBe(expected);
+    expect(formatUploadAge(ago(ms), { now })).toBe(expected);
   });
 
   it('reads a date in the future as just now', () => {
-    expect(formatUploadAge(ago(-2 * hour), now)).toBe('just now');
+    expect(formatUploadAge(ago(-2 * hour), { now })).toBe('just now');
   });
 
   it('returns an empty string for an unreadable date', () => {
-    expect(formatUploadAge('not a date', now)).toBe('');
+    expect(formatUploadAge('not a date', { now })).toBe('');
+    expect(formatUploadAge('not a date', { now, utcOffsetHours: 10.5 })).toBe('');
+  });
+
+  it('reads a date written without an offset at the given UTC offset, as the watch page calls it (10.5)', () => {
+    // 21:00 at UTC+10:30 is 10:30 UTC: an hour and a half before `now`.
+    expect(formatUploadAge('2026-11-21 21:00:00', { now, utcOffsetHours: 10.5 })).toBe('1 hour ago');
+    expect(formatUploadAge('2026-11-21T21:00:00', { now, utcOffsetHours: 10.5 })).toBe('1 hour ago');
+    // Without the offset the same text is 9 hours ahead of now.
+    expect(formatUploadAge('2026-11-21T21:00:00', { now })).toBe('just now');
+    expect(formatUploadAge('2026-11-18', { now, utcOffsetHours: 10.5 })).toBe('3 days ago');
+  });
+
+  it('reads a date that carries its own offset as written, whatever offset is given', () => {
+    expect(formatUploadAge('2026-11-21T10:00:00.000Z', { now, utcOffsetHours: 10.5 })).toBe('2 hours ago');
+    expect(formatUploadAge('2026-11-21T11:00:00+01:00', { now, utcOffsetHours: 10.5 })).toBe('2 hours ago');
+  });
+});
+
+describe('formatNumber', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1235, '1,235'],
+    [3_400_000, '3,400,000'],
+  ])('formats %i as %s', (value, expected) => {
+    expect(formatNumber(value)).toBe(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandTitle, resolveImageUrl } from './site';
+import { brandTitle, mediaUrl, resolveImageUrl } from './site';
 
 describe('brandTitle', () => {
   const video = { title: 'Main title', atg_title: 'ATG title', jtg_title: 'JTG title' };
@@ -49,5 +49,24 @@ describe('resolveImageUrl', () => {
     expect(resolveImageUrl('', 'https://img.example.com')).toBeNull();
     expect(resolveImageUrl('  ', 'https://img.example.com')).toBeNull();
     expect(resolveImageUrl(null, 'https://img.example.com')).toBeNull();
+  });
+});
+
+describe('mediaUrl', () => {
+  const hosts = { '1': 'https://media1.example.com/', '2': 'https://media2.example.com', default: 'https://media.example.com' };
+  const signed = '/s/abc,123/videos/2024/06/pool-party/index.m3u8';
+
+  it("joins a signed path with the host of the video's cdn", () => {
+    expect(mediaUrl(signed, 1, hosts)).toBe(`https://media1.example.com${signed}`);
+    expect(mediaUrl(signed, 2, hosts)).toBe(`https://media2.example.com${signed}`);
+  });
+
+  it('uses the default host for any other cdn', () => {
+    expect(mediaUrl(signed, 7, hosts)).toBe(`https://media.example.com${signed}`);
+    expect(mediaUrl(signed, null, hosts)).toBe(`https://media.example.com${signed}`);
+  });
+
+  it('keeps the path relative to this site when the host is empty', () => {
+    expect(mediaUrl(signed, 1, { '1': '', default: '' })).toBe(signed);
   });
 });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api/client';
-import type { Brand, Site, VideoCard } from './api/types';
+import type { Brand, Site } from './api/types';
 
 // The site's name, brand and hosts are shared by every feature, so the query lives here rather than in one
 // feature (features do not import each other).
@@ -19,7 +19,7 @@ export const useSite = () => useQuery(siteQueryOptions());
 
 /** The title that the brand shows: its own title when set, else the main title. */
 export function brandTitle(
-  video: Pick<VideoCard, 'title' | 'atg_title' | 'jtg_title'>,
+  video: { title: string; atg_title?: string | null; jtg_title?: string | null },
   brand: Brand | undefined,
 ): string {
   const own = brand === 'atg' ? video.atg_title : brand === 'jtg' ? video.jtg_title : null;
@@ -39,4 +39,14 @@ export function resolveImageUrl(path: string | null | undefined, imageHost: stri
   const relative = trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
   const host = (imageHost ?? '').replace(/\/+$/, '');
   return `${host}${relative}`;
+}
+
+/**
+ * The address of a media path (a signed stream URL) on the host that a video's `cdn` picks, falling back to
+ * the default host. An empty host means this site, so the path stays relative to this origin.
+ */
+export function mediaUrl(path: string, cdn: number | string | null | undefined, mediaHosts: Record<string, string>): string {
+  const host = mediaHosts[String(cdn)] ?? mediaHosts.default ?? '';
+  const relative = path.startsWith('/') ? path : `/${path}`;
+  return `${host.replace(/\/+$/, '')}${relative}`;
 }

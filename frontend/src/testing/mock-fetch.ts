@@ -28,3 +28,13 @@ export function requestedUrls(fetchMock: ReturnType<typeof mockFetch>, pathname:
     .map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost'))
     .filter((url) => url.pathname === pathname);
 }
+
+/** The JSON bodies that the mock was sent, for one pathname. */
+export function sentBodies(fetchMock: ReturnType<typeof mockFetch>, pathname: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname === pathname)
+    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body));
+}
+
+/** An answer with no body (204). */
+export const noContent = () => new Response(null, { status: 204 });

@@ -1,4 +1,27 @@
 import '@testing-library/jest-dom/vitest';
 
-// jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
-window.scrollTo = () => {};
+// Node-environment suites (the generated-types check) load this file too.
+if (typeof window !== 'undefined') {
+  // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
+  window.scrollTo = () => {};
+  // jsdom has no media playback: play() answers like a browser that starts playing, pause() likewise.
+  Object.defineProperty(HTMLMediaElement.prototype, 'play', {
+    configurable: true,
+    value(this: HTMLMediaElement) {
+      this.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    },
+  });
+  Object.defineProperty(HTMLMediaElement.prototype, 'pause', {
+    configurable: true,
+    value(this: HTMLMediaElement) {
+      this.dispatchEvent(new Event('pause'));
+    },
+  });
+  Object.defineProperty(HTMLMediaElement.prototype, 'load', { configurable: true, value() {} });
+  // jsdom has storage but keeps it across tests of a file; every test starts with none.
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+}

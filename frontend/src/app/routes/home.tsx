@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { Pagination } from '@/components/ui/pagination';
+import { VideoGrid, VideoGridSkeleton } from '@/components/ui/video-grid';
 import { useVideos } from '@/features/browse/api/get-videos';
 import { SortTabs } from '@/features/browse/components/sort-tabs';
-import { VideoGrid, VideoGridSkeleton } from '@/features/browse/components/video-grid';
 import { catalogueSearch, parsePage, parseSort, SORT_LABELS } from '@/features/browse/utils/catalogue-search';
 import { useSite } from '@/lib/site';
 

@@ -23,7 +23,7 @@ export function VideoCard({ video, brand, imageHost }: VideoCardProps) {
       <Link className="video-card__link" to={`/video/${video.id}`} aria-labelledby={titleId}>
         <Thumbnail src={resolveImageUrl(video.thumbnail, imageHost)} alt={title} seed={video.id}>
           <DurationBadge seconds={video.duration} />
-          {video.featured && <span className="video-card__featured">Featured</span>}
+          {video.featured > 0 && <span className="video-card__featured">Featured</span>}
         </Thumbnail>
         <h3 className="video-card__title" id={titleId}>
           {title}

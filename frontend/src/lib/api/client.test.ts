@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/mock-fetch';
-import { api, ApiError } from './client';
+import { api, ApiError, throwIfError } from './client';
 
 describe('api client', () => {
   it('sends cookies and drops empty query values', async () => {
@@ -40,6 +40,7 @@ describe('api client', () => {
 
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ message: 'Already liked', errorCode: 'ALREADY_LIKED', statusCode: 409 });
+    expect(failure).toHaveProperty('serverError', 'Already liked');
   });
 
   it('throws an ApiError with the status when the error body is not JSON', async () => {
@@ -52,6 +53,7 @@ describe('api client', () => {
       message: 'Bad Gateway',
       statusCode: 502,
       errorCode: undefined,
+      serverError: undefined,
     });
   });
 
@@ -59,5 +61,19 @@ describe('api client', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
 
     await expect(api.get('/api/site')).rejects.toThrow(TypeError);
+  });
+});
+
+describe('throwIfError', () => {
+  it('passes a success body whose error is null', () => {
+    const body = { queued: true, error: null };
+    expect(throwIfError(body)).toBe(body);
+    expect(throwIfError(undefined)).toBeUndefined();
+  });
+
+  it('turns an error field into an ApiError carrying it', () => {
+    expect(() => throwIfError({ queued: false, error: 'Queue is full' })).toThrow(
+      expect.objectContaining({ name: 'ApiError', message: 'Queue is full', serverError: 'Queue is full' }),
+    );
   });
 });

@@ -4,13 +4,28 @@ import type { ApiErrorBody } from './types';
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly errorCode: string | undefined;
+  /** The server's own `error` text; undefined when the answer had none (a proxy's page, an empty body). */
+  readonly serverError: string | undefined;
 
-  constructor(body: ApiErrorBody) {
+  constructor(body: ApiErrorBody, fromServer = true) {
     super(body.error);
     this.name = 'ApiError';
     this.statusCode = body.statusCode;
     this.errorCode = body.errorCode;
+    this.serverError = fromServer ? body.error : undefined;
   }
+}
+
+/**
+ * Some success bodies carry an `error` field (null on success); the watch page counts a non-null one as a
+ * failure, like a non-2xx answer.
+ */
+export function throwIfError<T>(body: T, statusCode = 200): T {
+  const error = (body as { error?: unknown } | null | undefined)?.error;
+  if (error !== null && error !== undefined) {
+    throw new ApiError({ error: String(error), statusCode }, typeof error === 'string' && error !== '');
+  }
+  return body;
 }
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -52,10 +67,10 @@ async function toApiError(response: Response): Promise<ApiError> {
       statusCode: typeof parsed.statusCode === 'number' ? parsed.statusCode : response.status,
     });
   }
-  return new ApiError({
-    error: response.statusText || `Request failed with status ${response.status}`,
-    statusCode: response.status,
-  });
+  return new ApiError(
+    { error: response.statusText || `Request failed with status ${response.status}`, statusCode: response.status },
+    false,
+  );
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

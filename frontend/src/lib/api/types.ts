@@ -1,42 +1,90 @@
-// Hand-written from /work/shared/api-contract.md for now; a later change generates these from the
-// backend's OpenAPI document (openapi-typescript) and this file goes away.
+// The API's shapes, as named aliases of the types that openapi-typescript generates from the backend's OpenAPI
+// document (schema.d.ts, `npm run gen:api -w frontend`). Nothing here restates a field the document has.
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+export type VideoCard = Schemas['VideoCardDto'];
+export type Video = Schemas['VideoDto'];
+export type TaxonRef = Schemas['TaxonRefDto'];
+export type VideoCardPage = Schemas['VideoCardPageDto'];
+export type Paginated<T> = Omit<VideoCardPage, 'data'> & { data: T[] };
+
+export type BookmarkList = Schemas['BookmarkListDto'];
+export type BookmarkState = Schemas['BookmarkStateDto'];
+export type WatchLaterState = Schemas['WatchLaterStateDto'];
+/** The document types the accepted-and-ignored `video` as an empty object; the client sends the card it holds. */
+export type ListAction = Omit<Schemas['ListActionDto'], 'video'> & { video?: VideoCard };
+export type WatchedVideo = Omit<Schemas['WatchedVideoDto'], 'video'> & { video?: VideoCard };
+export type UpdateDuration = Schemas['UpdateDurationDto'];
+export type VideoId = Schemas['VideoIdDto'];
+
+export type PlaylistSummary = Schemas['PlaylistSummaryDto'];
+export type PlaylistList = Schemas['PlaylistListDto'];
+export type PlaylistRef = Schemas['PlaylistRefDto'];
+export type PlaylistVideos = Schemas['PlaylistVideosDto'];
+export type CreatePlaylist = Schemas['CreatePlaylistDto'];
+export type CreatedPlaylist = Schemas['CreatedPlaylistDto'];
+export type AddToPlaylist = Schemas['AddToPlaylistDto'];
+export type NoError = Schemas['NoErrorDto'];
+
+export type RegisterBody = Schemas['RegisterDto'];
+export type LoginBody = Schemas['LoginDto'];
+export type UpdateProfileBody = Schemas['UpdateProfileDto'];
+
+// The operations below answer bodies that the OpenAPI document does not describe yet (their controllers declare
+// no response type, so the document lists only the status). They follow api-contract.md until it does; each
+// is one line to replace with its schema alias then.
 
 export type Brand = 'default' | 'atg' | 'jtg';
 
+/** GET /api/site */
 export interface Site {
   name: string;
   brand: Brand;
-  /** Media hosts keyed by a video's `cdn` value, plus "default". */
+  /** Media hosts keyed by a video's `cdn` value, plus "default"; an empty string means this site. */
   mediaHosts: Record<string, string>;
   imageHost: string;
 }
 
-export interface VideoCard {
-  id: number;
-  slug: string;
-  title: string;
-  atg_title: string | null;
-  jtg_title: string | null;
-  /** A URL or a path under the image host; empty or null when the video has none yet. */
-  thumbnail: string | null;
-  /** URL of the short muted hover clip, or null. */
-  preview: string | null;
-  views: number;
-  likes: number;
-  featured: boolean;
-  /** Whole seconds, or null while unknown. */
-  duration: number | null;
-  /** ISO 8601. */
-  upload_date: string;
-  cdn: string | null;
-  url: string;
+/** `user` of GET /api/auth/me, login and register. */
+export interface User {
+  id: string;
+  email: string;
+  user_metadata: { display_name: string; role_id: 'member' | 'admin' | null };
 }
 
-export interface Paginated<T> {
-  data: T[];
-  page: number;
-  limit: number;
-  total: number;
+/** POST /api/auth/login and /api/auth/register */
+export interface Session {
+  accessToken: string;
+  user: User;
+}
+
+/** GET /api/videos/{id}/related */
+export interface RelatedVideos {
+  related: boolean;
+  data: VideoCard[];
+}
+
+/** GET /api/video/secure */
+export interface SecureUrl {
+  secureUrl: string;
+  expiresAt: string;
+}
+
+/** POST /api/video/increment-views */
+export interface ViewCount {
+  views: number;
+}
+
+/** POST /api/video/increment-likes */
+export interface LikeCount {
+  likes: number;
+}
+
+/** POST /api/video/update-duration */
+export interface DurationValue {
+  duration: number;
 }
 
 /** The body of every non-2xx answer. */

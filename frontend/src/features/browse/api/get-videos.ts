@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { Paginated, VideoCard } from '@/lib/api/types';
+import type { VideoCardPage } from '@/lib/api/types';
 
 export const VIDEO_SORTS = ['newest', 'most-viewed', 'top-rated', 'trending', 'longest'] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];
@@ -16,7 +16,7 @@ export interface GetVideosParams {
 }
 
 export const getVideos = (params: GetVideosParams = {}, signal?: AbortSignal) =>
-  api.get<Paginated<VideoCard>>('/api/videos', { query: { ...params }, signal });
+  api.get<VideoCardPage>('/api/videos', { query: { ...params }, signal });
 
 export const getVideosQueryOptions = (params: GetVideosParams = {}) =>
   queryOptions({

@@ -1,0 +1,19 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { refFor, returnPath } from '@/lib/return-path';
+
+export function LoginRoute() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const ref = searchParams.get('ref');
+
+  return (
+    <section className="auth-page">
+      <title>Log in</title>
+      <LoginForm
+        registerHref={`/register${ref ? `?ref=${refFor(ref)}` : ''}`}
+        onSuccess={() => void navigate(returnPath(ref), { replace: true })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { refFor, returnPath } from '@/lib/return-path';
+
+export function RegisterRoute() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const ref = searchParams.get('ref');
+
+  return (
+    <section className="auth-page">
+      <title>Sign up</title>
+      <RegisterForm
+        loginHref={`/login${ref ? `?ref=${refFor(ref)}` : ''}`}
+        onSuccess={() => void navigate(returnPath(ref), { replace: true })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/api/client';
+import type { User } from '@/lib/api/types';
+
+export const USER_QUERY_KEY = ['auth', 'me'] as const;
+
+/** The signed-in user, from the session cookie; null for a visitor (401). */
+export async function getUser(signal?: AbortSignal): Promise<User | null> {
+  try {
+    const { user } = await api.get<{ user: User }>('/api/auth/me', { signal });
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 401) return null;
+    throw error;
+  }
+}
+
+export const userQueryOptions = () =>
+  queryOptions({
+    queryKey: USER_QUERY_KEY,
+    queryFn: ({ signal }) => getUser(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export const useUser = () => useQuery(userQueryOptions());

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { RegisterBody, Session } from '@/lib/api/types';
+import { setSessionUser } from './session-cache';
+
+export const register = (body: RegisterBody) => api.post<Session>('/api/auth/register', body);
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: ({ user }) => setSessionUser(queryClient, user),
+  });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { UpdateProfileBody, User } from '@/lib/api/types';
+import { USER_QUERY_KEY } from './get-user';
+
+export const updateProfile = (body: UpdateProfileBody) => api.patch<{ user: User }>('/api/auth/me', body);
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: ({ user }) => queryClient.setQueryData(USER_QUERY_KEY, user),
+  });
+}

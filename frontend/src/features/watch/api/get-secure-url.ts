@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { SecureUrl } from '@/lib/api/types';
+
+export const getSecureUrl = (streamPath: string, signal?: AbortSignal) =>
+  api.get<SecureUrl>('/api/video/secure', { query: { path: streamPath }, signal });
+
+export const secureUrlQueryOptions = (streamPath: string) =>
+  queryOptions({
+    queryKey: ['watch', 'secure-url', streamPath],
+    queryFn: ({ signal }) => getSecureUrl(streamPath, signal),
+    // A new URL restarts the stream, so it is fetched again only when the player asks (the signature expired),
+    // and not kept once the page is left: coming back later gets a fresh one.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+export const useSecureUrl = (streamPath: string | undefined) =>
+  useQuery({ ...secureUrlQueryOptions(streamPath ?? ''), enabled: Boolean(streamPath) });

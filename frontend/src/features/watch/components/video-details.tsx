@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import type { User, Video } from '@/lib/api/types';
+import { formatDuration, formatNumber, formatUploadAge } from '@/lib/format';
+import { useAddToBookmarks } from '../api/add-to-bookmarks';
+import { useAddToWatchLater } from '../api/add-to-watch-later';
+import { useBookmarks } from '../api/get-bookmarks';
+import { useIncrementLikes } from '../api/increment-likes';
+import { isLikedLocally, markLikedLocally } from '../utils/storage';
+import type { WatchContext } from '../utils/watch-context';
+import { BookmarkIcon, CheckIcon, ClockIcon, EyeIcon, HeartIcon, PlaylistAddIcon, ShareIcon } from './icons';
+import { LoginPrompt, type PromptKind } from './login-prompt';
+import { PlaylistDialog } from './playlist-dialog';
+
+/** The upload-age helper reads dates written without an offset at UTC+10:30, as the specification calls it. */
+export const UPLOAD_AGE_UTC_OFFSET_HOURS = 10.5;
+
+interface VideoDetailsProps {
+  video: Video;
+  title: string;
+  user: User | null;
+  context: WatchContext;
+  /** The count to show: the video's, plus one once this view has been counted. */
+  views: number;
+  /** Whole seconds, or null while unknown. */
+  duration: number | null;
+}
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+export function shareHref(title: string, videoId: number, origin: string): string {
+  const params = new URLSearchParams({ text: title, url: `${origin}/video/${videoId}` });
+  return `https://twitter.com/intent/tweet?${params.toString().replace(/\+/g, '%20')}`;
+}
+
+/** Upload age, title and the stats row with the viewer's actions, their login prompts and the playlist dialog. */
+export function VideoDetails({ video, title, user, context, views, duration }: VideoDetailsProps) {
+  const [prompt, setPrompt] = useState<PromptKind | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [liked, setLiked] = useState(() => isLikedLocally(video.id));
+  const [likes, setLikes] = useState(video.likes);
+  const [queued, setQueued] = useState(false);
+
+  const incrementLikes = useIncrementLikes();
+  const addToWatchLater = useAddToWatchLater();
+  const bookmarks = useBookmarks(user?.id ?? null);
+  const toggleBookmark = useAddToBookmarks();
+  const bookmarked = Boolean(user && bookmarks.data?.bookmarks.some((item) => item.id === video.id));
+
+  const inPlaylist = context.kind === 'playlist';
+  const shownLikes = liked && likes === 0 ? 1 : likes;
+
+  const like = () => {
+    setDialogOpen(false);
+    if (liked || incrementLikes.isPending) return;
+    incrementLikes.mutate(
+      { videoId: video.id },
+      {
+        onSuccess: () => {
+          setLikes((count) => count + 1);
+          setLiked(true);
+          markLikedLocally(video.id);
+        },
+      },
+    );
+  };
+
+  const queue = () => {
+    setDialogOpen(false);
+    if (!user?.id) {
+      setPrompt('watch-later');
+      return;
+    }
+    addToWatchLater.mutate(
+      { videoId: video.id, userId: user.id, action: 'create' },
+      { onSuccess: () => setQueued(true) },
+    );
+  };
+
+  const bookmark = () => {
+    if (!user) {
+      setPrompt('bookmark');
+      return;
+    }
+    if (toggleBookmark.isPending) return;
+    toggleBookmark.mutate({ video, videoId: video.id, userId: user.id, action: bookmarked ? 'delete' : 'create' });
+  };
+
+  const openPlaylists = () => {
+    if (!user) {
+      setPrompt('playlist');
+      return;
+    }
+    setDialogOpen(true);
+  };
+
+  return (
+    <div className="watch-details">
+      {!inPlaylist && (
+        <p className="watch-details__age">
+          Uploaded{' '}
+          <time dateTime={video.upload_date}>
+            {formatUploadAge(video.upload_date, { utcOffsetHours: UPLOAD_AGE_UTC_OFFSET_HOURS })}
+          </time>
+        </p>
+      )}
+      <h1 className={inPlaylist ? 'watch-details__title watch-details__title--small' : 'watch-details__title'}>
+        {title}
+      </h1>
+
+      <div className="stats-row">
+        <span className="stat">
+          <EyeIcon />
+          {formatNumber(views)} {plural(views, 'view', 'views')}
+        </span>
+        <button className="stat stat--button stat--like" type="button" aria-pressed={liked} onClick={like}>
+          <HeartIcon filled={liked} />
+          <span className="visually-hidden">Like, </span>
+          <span>{formatNumber(shownLikes)}</span>
+          <span className="visually-hidden">{plural(shownLikes, ' like', ' likes')}</span>
+        </button>
+        <span className="stat">
+          <ClockIcon />
+          <span className="visually-hidden">Duration </span>
+          {duration === null ? (
+            <span>{formatDuration(null)}</span>
+          ) : (
+            <time dateTime={`PT${Math.floor(duration)}S`}>{formatDuration(duration)}</time>
+          )}
+        </span>
+        {context.kind !== 'watch-later' && prompt !== 'watch-later' && (
+          <button
+            className={queued ? 'stat stat--button stat--added' : 'stat stat--button'}
+            type="button"
+            onClick={queue}
+            disabled={queued || addToWatchLater.isPending}
+          >
+            {queued ? <CheckIcon /> : <ClockIcon />}
+            {queued ? 'Added' : 'Watch later'}
+          </button>
+        )}
+        <button className="stat stat--button" type="button" aria-pressed={bookmarked} onClick={bookmark}>
+          <BookmarkIcon filled={bookmarked} />
+          Bookmark
+        </button>
+        <button className="stat stat--button" type="button" aria-haspopup="dialog" onClick={openPlaylists}>
+          <PlaylistAddIcon />
+          Add to playlist
+        </button>
+        <a
+          className="stat stat--button"
+          href={shareHref(title, video.id, window.location.origin)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <ShareIcon />
+          Share
+        </a>
+      </div>
+
+      {prompt && <LoginPrompt kind={prompt} onClose={() => setPrompt(null)} />}
+      {user && <PlaylistDialog open={dialogOpen} onClose={() => setDialogOpen(false)} video={video} user={user} />}
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Site, Video } from '@/lib/api/types';
+import { formatDuration } from '@/lib/format';
+import { mediaUrl, resolveImageUrl } from '@/lib/site';
+import { useSecureUrl } from '../api/get-secure-url';
+import { useStoryboard } from '../api/get-storyboard';
+import { useHls } from '../hooks/use-hls';
+import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
+import { readAutoAdvance, readResumePosition, writeAutoAdvance, writeResumePosition } from '../utils/storage';
+import { FullscreenIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, VolumeIcon } from './icons';
+import { SeekBar } from './seek-bar';
+
+interface VideoPlayerProps {
+  video: Video;
+  title: string;
+  site: Site | undefined;
+  /** `?t=` from the address; wins over the remembered position. */
+  startTime: number | null;
+  /** Start playing at once (reached by Next or by automatic advance). */
+  autoPlay: boolean;
+  onPrevious: (() => void) | null;
+  onNext: (() => void) | null;
+  /** The first time playback starts on this page. */
+  onFirstPlay: () => void;
+  /** The media's own duration, once its metadata has loaded. */
+  onDuration: (seconds: number) => void;
+}
+
+/** Positions closer than this to the end are not worth resuming: the video counts as watched. */
+const END_MARGIN_SECONDS = 5;
+const SAVE_EVERY_SECONDS = 5;
+/** A signed URL refused again this soon after a fresh one is a broken stream, not an expiry: stop asking. */
+const MIN_REFRESH_INTERVAL_MS = 10_000;
+
+export function VideoPlayer({
+  video,
+  title,
+  site,
+  startTime,
+  autoPlay,
+  onPrevious,
+  onNext,
+  onFirstPlay,
+  onDuration,
+}: VideoPlayerProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const secure = useSecureUrl(video.stream_path);
+  const storyboard = useStoryboard(site ? resolveImageUrl(video.storyboard, site.imageHost) : null);
+
+  const [playing, setPlaying] = useState(false);
+  const [currentTime, setCurrentTime] = useState(0);
+  const [duration, setDuration] = useState(video.duration ?? 0);
+  const [muted, setMuted] = useState(false);
+  const [volume, setVolume] = useState(1);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [autoAdvance, setAutoAdvance] = useState(readAutoAdvance);
+
+  // Where the next attach of the stream starts, and whether it plays: the page's start at first, the current
+  // position when an expired URL is replaced mid-session.
+  const [initialTime] = useState(() => startTime ?? readResumePosition(video.id) ?? 0);
+  const resume = useRef({ time: initialTime, play: autoPlay });
+  const playedOnce = useRef(false);
+  const lastSaved = useRef(0);
+  const lastRefresh = useRef(0);
+
+  const src = secure.data && site ? mediaUrl(secure.data.secureUrl, video.cdn, site.mediaHosts) : null;
+
+  const { levels, level, setLevel } = useHls(videoRef, src, {
+    startPosition: () => resume.current.time,
+    autoPlay: () => resume.current.play,
+    onSourceExpired: () => {
+      const element = videoRef.current;
+      const now = Date.now();
+      if (now - lastRefresh.current < MIN_REFRESH_INTERVAL_MS) {
+        console.error('The stream was refused again with a fresh address');
+        return;
+      }
+      lastRefresh.current = now;
+      resume.current = { time: element?.currentTime ?? resume.current.time, play: element ? !element.paused : false };
+      void secure.refetch();
+    },
+  });
+
+  const togglePlay = useCallback(() => {
+    const element = videoRef.current;
+    if (!element) return;
+    if (element.paused || element.ended) void element.play()?.catch(() => {});
+    else element.pause();
+  }, []);
+
+  const seekTo = useCallback((time: number) => {
+    const element = videoRef.current;
+    if (!element) return;
+    const end = Number.isFinite(element.duration) ? element.duration : Infinity;
+    element.currentTime = Math.min(Math.max(0, time), end);
+    setCurrentTime(element.currentTime);
+  }, []);
+
+  const toggleMute = useCallback(() => {
+    const element = videoRef.current;
+    if (element) element.muted = !element.muted;
+  }, []);
+
+  const toggleFullscreen = useCallback(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => {});
+    else void frame.requestFullscreen?.().catch(() => {});
+  }, []);
+
+  usePlayerShortcuts({
+    togglePlay,
+    toggleMute,
+    toggleFullscreen,
+    seekBy: (seconds) => seekTo((videoRef.current?.currentTime ?? 0) + seconds),
+  });
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const savePosition = (time: number, end: number) => {
+    const watched = Number.isFinite(end) && end > 0 && time >= end - END_MARGIN_SECONDS;
+    writeResumePosition(video.id, watched || time < 1 ? null : time);
+    lastSaved.current = time;
+  };
+
+  const toggleAutoAdvance = () => {
+    setAutoAdvance((on) => {
+      writeAutoAdvance(!on);
+      return !on;
+    });
+  };
+
+  const poster = site ? resolveImageUrl(video.poster, site.imageHost) : null;
+
+  return (
+    <div className="player" ref={frameRef}>
+      <div className="player__stage">
+        <video
+          ref={videoRef}
+          className="player__video"
+          poster={poster ?? undefined}
+          playsInline
+          preload="metadata"
+          aria-label={title}
+          onClick={togglePlay}
+          onDoubleClick={toggleFullscreen}
+          onPlay={() => {
+            setPlaying(true);
+            if (!playedOnce.current) {
+              playedOnce.current = true;
+              onFirstPlay();
+            }
+          }}
+          onPause={(event) => {
+            setPlaying(false);
+            savePosition(event.currentTarget.currentTime, event.currentTarget.duration);
+          }}
+          onTimeUpdate={(event) => {
+            const { currentTime: time, duration: end } = event.currentTarget;
+            setCurrentTime(time);
+            if (Math.abs(time - lastSaved.current) >= SAVE_EVERY_SECONDS) savePosition(time, end);
+          }}
+          onLoadedMetadata={(event) => {
+            const end = event.currentTarget.duration;
+            if (Number.isFinite(end) && end > 0) {
+              setDuration(end);
+              onDuration(end);
+            }
+          }}
+          onVolumeChange={(event) => {
+            setMuted(event.currentTarget.muted);
+            setVolume(event.currentTarget.volume);
+          }}
+          onEnded={() => {
+            setPlaying(false);
+            writeResumePosition(video.id, null);
+            if (autoAdvance && onNext) onNext();
+          }}
+        />
+        {secure.isError && (
+          <p className="player__message" role="alert">
+            This video cannot be played right now.
+          </p>
+        )}
+      </div>
+
+      <div className="player__controls">
+        <SeekBar currentTime={currentTime} duration={duration} cues={storyboard.data ?? []} onSeek={seekTo} />
+        <div className="player__buttons">
+          <button
+            className="icon-button"
+            type="button"
+            aria-label="Previous video"
+            disabled={!onPrevious}
+            onClick={() => onPrevious?.()}
+          >
+            <PreviousIcon />
+          </button>
+          <button className="icon-button" type="button" aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
+            {playing ? <PauseIcon /> : <PlayIcon />}
+          </button>
+          <button
+            className="icon-button"
+            type="button"
+            aria-label="Next video"
+            disabled={!onNext}
+            onClick={() => onNext?.()}
+          >
+            <NextIcon />
+          </button>
+          <button className="icon-button" type="button" aria-label={muted ? 'Unmute' : 'Mute'} onClick={toggleMute}>
+            <VolumeIcon muted={muted || volume === 0} />
+          </button>
+          <input
+            className="player__volume"
+            type="range"
+            aria-label="Volume"
+            min={0}
+            max={1}
+            step={0.05}
+            value={muted ? 0 : volume}
+            onChange={(event) => {
+              const element = videoRef.current;
+              if (!element) return;
+              element.volume = Number(event.target.value);
+              element.muted = element.volume === 0;
+            }}
+          />
+          <span className="player__time">
+            {formatDuration(currentTime)} / {formatDuration(duration > 0 ? duration : null)}
+          </span>
+          <span className="player__spacer" />
+          <label className="player__switch">
+            <input type="checkbox" role="switch" checked={autoAdvance} onChange={toggleAutoAdvance} />
+            <span>Autoplay</span>
+          </label>
+          {levels.length > 1 && (
+            <label className="player__quality">
+              <span className="visually-hidden">Quality</span>
+              <select value={level} onChange={(event) => setLevel(Number(event.target.value))}>
+                <option value={-1}>Auto</option>
+                {levels.map((rendition) => (
+                  <option key={rendition.index} value={rendition.index}>
+                    {rendition.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <button
+            className="icon-button"
+            type="button"
+            aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
+            onClick={toggleFullscreen}
+          >
+            <FullscreenIcon active={fullscreen} />
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '@/lib/api/client';
+import type { User } from '@/lib/api/types';
+import { brandTitle, resolveImageUrl, useSite } from '@/lib/site';
+import { useAddHistory } from '../api/add-history';
+import { useAddToWatchLater } from '../api/add-to-watch-later';
+import { useAddTrending } from '../api/add-trending';
+import { usePlaylist } from '../api/get-playlist';
+import { useRelatedVideos } from '../api/get-related-videos';
+import { useVideo } from '../api/get-video';
+import { useWatchLater } from '../api/get-watch-later';
+import { useIncrementViews } from '../api/increment-views';
+import { useUpdateDuration } from '../api/update-duration';
+import { writeScrollTarget } from '../utils/storage';
+import { serializeJsonLd, videoJsonLd } from '../utils/video-json-ld';
+import {
+  contextSearch,
+  neighboursIn,
+  parseStartTime,
+  parseWatchContext,
+  type Neighbours,
+  type WatchContext,
+} from '../utils/watch-context';
+import { RelatedVideos } from './related-videos';
+import { UpNext } from './up-next';
+import { VideoDetails } from './video-details';
+import { VideoPlayer } from './video-player';
+
+interface WatchPageProps {
+  videoId: number;
+  /** The signed-in user, or null for a visitor. */
+  user: User | null;
+  /** Panels the app adds under the details (the profile prompt). */
+  children?: ReactNode;
+}
+
+/** What Next and Previous carry to the page they open. */
+interface WatchNavigationState {
+  /** Start playing at once. */
+  autoplay?: boolean;
+  /** The video played before, for Previous outside a playlist or queue. */
+  from?: number;
+}
+
+export function WatchPage(props: WatchPageProps) {
+  // A new video is a new page: every count, flag and player state starts again.
+  return <WatchView key={props.videoId} {...props} />;
+}
+
+function WatchView({ videoId, user, children }: WatchPageProps) {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const context = parseWatchContext(searchParams);
+  const [startTime] = useState(() => parseStartTime(searchParams.get('t')));
+  const navigation = (location.state ?? {}) as WatchNavigationState;
+
+  const site = useSite();
+  const video = useVideo(videoId);
+  const related = useRelatedVideos(videoId);
+  const playlist = usePlaylist(context.kind === 'playlist' ? context.playlistId : null);
+  const queue = useWatchLater(context.kind === 'watch-later' ? (user?.id ?? null) : null);
+
+  const [viewCounted, setViewCounted] = useState(false);
+  const [savedDuration, setSavedDuration] = useState<number | null>(null);
+  const { mutate: sendTrending } = useAddTrending();
+  const { mutate: sendView } = useIncrementViews();
+  const { mutate: sendHistory } = useAddHistory();
+  const { mutate: sendDuration } = useUpdateDuration();
+  const { mutate: changeWatchLater } = useAddToWatchLater();
+
+  // Each call goes once per page, even when effects run twice (development's strict mode) or data refreshes.
+  const sent = useRef({ load: false, history: false, duration: false });
+  const loaded = video.data;
+
+  useEffect(() => {
+    if (!loaded || sent.current.load) return;
+    sent.current.load = true;
+    sendTrending({ videoId });
+    sendView({ videoId }, { onSuccess: () => setViewCounted(true) });
+    writeScrollTarget(loaded.slug);
+  }, [loaded, videoId, sendTrending, sendView]);
+
+  useEffect(() => {
+    if (!loaded || !user || sent.current.history) return;
+    sent.current.history = true;
+    sendHistory({ videoId, video: loaded, userId: user.id });
+  }, [loaded, user, videoId, sendHistory]);
+
+  if (video.isError) {
+    return video.error instanceof ApiError && video.error.statusCode === 404 ? (
+      <VideoNotFound />
+    ) : (
+      <section className="message-page" role="alert">
+        <h1>Something went wrong</h1>
+        <p>The video could not be loaded.</p>
+        <button className="button" type="button" onClick={() => void video.refetch()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+
+  if (!loaded || site.isPending) return <WatchSkeleton />;
+
+  const brand = site.data?.brand;
+  const siteName = site.data?.name ?? 'this site';
+  const title = brandTitle(loaded, brand);
+  const search = contextSearch(context);
+  const list = context.kind === 'playlist' ? playlist.data?.data : context.kind === 'watch-later' ? queue.data?.data : undefined;
+  // Outside a playlist or queue, Next opens the first related video and Previous the video played before.
+  const { previous, next }: Neighbours = list
+    ? neighboursIn(list, videoId)
+    : { previous: navigation.from ?? null, next: related.data?.data[0]?.id ?? null };
+
+  const open = (id: number) =>
+    void navigate(`/video/${id}${search}`, {
+      state: { autoplay: true, from: videoId } satisfies WatchNavigationState,
+    });
+
+  const onDuration = (seconds: number) => {
+    const whole = Math.floor(seconds);
+    if (loaded.duration !== null || sent.current.duration || whole < 1) return;
+    sent.current.duration = true;
+    sendDuration({ videoId, videoDuration: whole }, { onSuccess: ({ duration }) => setSavedDuration(duration) });
+  };
+
+  const thumbnailUrl = resolveImageUrl(loaded.poster ?? loaded.thumbnail, site.data?.imageHost);
+
+  return (
+    <article className={list ? 'watch watch--with-list' : 'watch'}>
+      <title>{`${title} - ${siteName}`}</title>
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: serializeJsonLd(
+            videoJsonLd(loaded, { title, thumbnailUrl, pageUrl: `${window.location.origin}/video/${videoId}` }),
+          ),
+        }}
+      />
+      <div className="watch__main">
+        <VideoPlayer
+          video={loaded}
+          title={title}
+          site={site.data}
+          startTime={startTime}
+          autoPlay={navigation.autoplay === true}
+          onPrevious={previous === null ? null : () => open(previous)}
+          onNext={next === null ? null : () => open(next)}
+          onFirstPlay={() => {
+            // Playing a video takes it off the member's watch-later queue.
+            if (user) changeWatchLater({ videoId, userId: user.id, action: 'delete' });
+          }}
+          onDuration={onDuration}
+        />
+        <VideoDetails
+          video={loaded}
+          title={title}
+          user={user}
+          context={context}
+          views={loaded.views + (viewCounted ? 1 : 0)}
+          duration={loaded.duration ?? savedDuration}
+        />
+        {children}
+      </div>
+      {list && (
+        <aside className="watch__list">
+          <UpNext
+            heading={listHeading(context, playlist.data?.playlist.title)}
+            videos={list}
+            currentId={videoId}
+            search={search}
+            brand={brand}
+          />
+        </aside>
+      )}
+      <RelatedVideos related={related.data} siteName={siteName} brand={brand} imageHost={site.data?.imageHost} />
+    </article>
+  );
+}
+
+function listHeading(context: WatchContext, playlistTitle: string | undefined): string {
+  if (context.kind === 'watch-later') return 'Watch later';
+  return playlistTitle ? `Playlist: ${playlistTitle}` : 'Playlist';
+}
+
+function VideoNotFound() {
+  return (
+    <section className="message-page">
+      <title>Video not found</title>
+      <h1>Video not found</h1>
+      <p>This video does not exist or has been removed.</p>
+      <Link className="button" to="/">
+        Back to the videos
+      </Link>
+    </section>
+  );
+}
+
+export function WatchSkeleton() {
+  return (
+    <div className="watch" aria-busy="true" aria-label="Loading the video">
+      <div className="watch__main">
+        <div className="player skeleton player--skeleton" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line skeleton--short" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { act, render } from '@testing-library/react';
+import { useEffect, useRef } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useHls, type UseHlsOptions, type UseHlsResult } from './use-hls';
+
+// A stand-in for hls.js: records what the hook asks of it and lets a test raise its events.
+const hls = vi.hoisted(() => {
+  type Listener = (event: string, data: unknown) => void;
+  class FakeHls {
+    static instances: FakeHls[] = [];
+    static supported = true;
+    static isSupported = () => FakeHls.supported;
+    static Events = { MANIFEST_PARSED: 'hlsManifestParsed', ERROR: 'hlsError' };
+    static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError', OTHER_ERROR: 'otherError' };
+    listeners = new Map<string, Listener>();
+    config: unknown;
+    currentLevel = -1;
+    loadSource = vi.fn();
+    attachMedia = vi.fn();
+    destroy = vi.fn();
+    startLoad = vi.fn();
+    recoverMediaError = vi.fn();
+    constructor(config: unknown) {
+      this.config = config;
+      FakeHls.instances.push(this);
+    }
+    on(event: string, listener: Listener) {
+      this.listeners.set(event, listener);
+    }
+    emit(event: string, data: unknown) {
+      this.listeners.get(event)?.(event, data);
+    }
+  }
+  return FakeHls;
+});
+
+vi.mock('hls.js/light', () => ({ default: hls }));
+
+const latest: { result: UseHlsResult | null } = { result: null };
+
+function Player({ src, options }: { src: string | null; options: UseHlsOptions }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const result = useHls(ref, src, options);
+  useEffect(() => {
+    latest.result = result;
+  });
+  return <video ref={ref} data-testid="video" />;
+}
+
+const options = (overrides: Partial<UseHlsOptions> = {}): UseHlsOptions => ({
+  startPosition: () => 0,
+  autoPlay: () => false,
+  onSourceExpired: vi.fn(),
+  ...overrides,
+});
+
+const SRC = 'https://media.example.com/s/t,1/videos/a/index.m3u8';
+
+/** The hls.js instance once the hook's on-demand import has resolved. */
+async function attached() {
+  await vi.waitFor(() => expect(hls.instances).toHaveLength(1));
+  return hls.instances[0];
+}
+
+beforeEach(() => {
+  hls.instances = [];
+  hls.supported = true;
+  vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('');
+});
+
+describe('useHls', () => {
+  it('attaches hls.js to the video with the source and start position', async () => {
+    render(<Player src={SRC} options={options({ startPosition: () => 90 })} />);
+
+    const instance = await attached();
+    expect(instance.config).toMatchObject({ startPosition: 90 });
+    expect(instance.loadSource).toHaveBeenCalledWith(SRC);
+    expect(instance.attachMedia).toHaveBeenCalledWith(expect.any(HTMLVideoElement));
+  });
+
+  it('plays natively where the browser has HLS, without hls.js', async () => {
+    vi.mocked(HTMLMediaElement.prototype.canPlayType).mockReturnValue('maybe');
+    const { getByTestId } = render(<Player src={SRC} options={options({ startPosition: () => 30 })} />);
+    const video = getByTestId('video') as HTMLVideoElement;
+
+    expect(video.src).toBe(SRC);
+    act(() => {
+      video.dispatchEvent(new Event('loadedmetadata'));
+    });
+    expect(video.currentTime).toBe(30);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(hls.instances).toHaveLength(0);
+  });
+
+  it('lists the renditions, highest first, and switches level', async () => {
+    render(<Player src={SRC} options={options()} />);
+    const instance = await attached();
+
+    act(() =>
+      instance.emit(hls.Events.MANIFEST_PARSED, {
+        levels: [{ height: 360 }, { height: 1080 }, { height: 720 }],
+      }),
+    );
+    expect(latest.result?.levels).toEqual([
+      { index: 1, label: '1080p' },
+      { index: 2, label: '720p' },
+      { index: 0, label: '360p' },
+    ]);
+
+    act(() => latest.result?.setLevel(2));
+    expect(instance.currentLevel).toBe(2);
+    expect(latest.result?.level).toBe(2);
+  });
+
+  it.each([403, 410])('reports an expired signature when a fragment answers %i', async (code) => {
+    const onSourceExpired = vi.fn();
+    render(<Player src={SRC} options={options({ onSourceExpired })} />);
+    const instance = await attached();
+
+    act(() => instance.emit(hls.Events.ERROR, { type: 'networkError', details: 'fragLoadError', fatal: false, response: { code } }));
+    act(() => instance.emit(hls.Events.ERROR, { type: 'networkError', details: 'fragLoadError', fatal: true, response: { code } }));
+
+    expect(onSourceExpired).toHaveBeenCalledTimes(1);
+    expect(instance.startLoad).not.toHaveBeenCalled();
+  });
+
+  it('recovers from fatal media and network errors', async () => {
+    render(<Player src={SRC} options={options()} />);
+    const instance = await attached();
+
+    act(() => instance.emit(hls.Events.ERROR, { type: 'mediaError', details: 'bufferStalledError', fatal: true }));
+    act(() => instance.emit(hls.Events.ERROR, { type: 'networkError', details: 'manifestLoadError', fatal: true, response: { code: 0 } }));
+
+    expect(instance.recoverMediaError).toHaveBeenCalledTimes(1);
+    expect(instance.startLoad).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores errors that hls.js handles itself', async () => {
+    render(<Player src={SRC} options={options()} />);
+    const instance = await attached();
+
+    act(() => instance.emit(hls.Events.ERROR, { type: 'mediaError', details: 'bufferStalledError', fatal: false }));
+
+    expect(instance.recoverMediaError).not.toHaveBeenCalled();
+    expect(instance.destroy).not.toHaveBeenCalled();
+  });
+
+  it('destroys hls.js when the source changes and when the player goes away', async () => {
+    const { rerender, unmount } = render(<Player src={SRC} options={options()} />);
+    const first = await attached();
+
+    rerender(<Player src={`${SRC}?v=2`} options={options()} />);
+    await vi.waitFor(() => expect(hls.instances).toHaveLength(2));
+    expect(first.destroy).toHaveBeenCalled();
+
+    unmount();
+    expect(hls.instances[1].destroy).toHaveBeenCalled();
+  });
+
+  it('attaches nothing without a source', async () => {
+    render(<Player src={null} options={options()} />);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(hls.instances).toHaveLength(0);
+  });
+});
