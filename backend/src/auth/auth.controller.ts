@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Patch, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiResponse } from '@nestjs/swagger';
 import type { CookieOptions, Response } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -21,6 +21,7 @@ export class AuthController {
   @Public()
   @AuthRateLimit()
   @Post('register')
+  @ApiResponse({ status: 201, type: SessionDto })
   async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
     return this.withCookie(res, await this.auth.register(dto));
   }
@@ -29,6 +30,7 @@ export class AuthController {
   @AuthRateLimit()
   @Post('login')
   @HttpCode(HttpStatus.OK)
+  @ApiResponse({ status: 200, type: SessionDto })
   async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
     return this.withCookie(res, await this.auth.login(dto));
   }
@@ -42,12 +44,14 @@ export class AuthController {
 
   @ApiBearerAuth()
   @Get('me')
+  @ApiResponse({ status: 200, type: MeDto })
   me(@CurrentUser() user: AuthUser): MeDto {
     return { user: toUserDto(user) };
   }
 
   @ApiBearerAuth()
   @Patch('me')
+  @ApiResponse({ status: 200, type: MeDto })
   async updateMe(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto): Promise<MeDto> {
     return { user: await this.auth.updateProfile(user.id, dto.displayName) };
   }

@@ -1,6 +1,6 @@
 import { BadRequestException, Body, Controller, HttpCode, HttpStatus, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConsumes, ApiTags, ApiResponse } from '@nestjs/swagger';
 import { Roles } from '../common/decorators/auth.decorators';
 import { UploadAcceptedDto, UploadVideoDto } from './dto/upload-video.dto';
 import { UploadsService } from './uploads.service';
@@ -19,6 +19,7 @@ export class AdminVideosController {
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(FileInterceptor('file'))
+  @ApiResponse({ status: 202, type: UploadAcceptedDto })
   upload(@UploadedFile() file: Express.Multer.File | undefined, @Body() dto: UploadVideoDto): Promise<UploadAcceptedDto> {
     if (!file) throw new BadRequestException(FILE_REQUIRED);
     return this.uploads.accept(file.path, file.originalname, dto);

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiTags, ApiResponse } from '@nestjs/swagger';
 import { Public } from '../common/decorators/auth.decorators';
 import { SecureQuery, SecureUrlDto } from './dto/secure.dto';
 import { MediaService } from './media.service';
@@ -14,6 +14,7 @@ export class MediaController {
   @Get('secure')
   @ApiBadRequestResponse({ description: 'A path outside /videos/ or with ..' })
   @ApiNotFoundResponse({ description: 'Video not found' })
+  @ApiResponse({ status: 200, type: SecureUrlDto })
   secure(@Query() query: SecureQuery): Promise<SecureUrlDto> {
     return this.media.secureUrl(query.path);
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Req } from '@nestjs/common';
-import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiProperty, ApiTags, ApiResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -32,6 +32,7 @@ export class SiteController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Get('site')
+  @ApiResponse({ status: 200, type: SiteDto })
   site(): SiteDto {
     const { siteName, brand, mediaHosts, imageHost } = this.config;
     return { name: siteName, brand, mediaHosts: { ...mediaHosts }, imageHost };
@@ -39,6 +40,7 @@ export class SiteController {
 
   /** The caller's address as the configured proxy trust sees it. */
   @Get('get-client-ip')
+  @ApiResponse({ status: 200, type: ClientIpDto })
   clientIp(@Req() req: Request): ClientIpDto {
     return { ip: clientIp(req) };
   }

@@ -5,6 +5,7 @@ import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiResponse,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -20,12 +21,14 @@ export class TaxonomyController {
 
   @Get('categories')
   @Public()
+  @ApiResponse({ status: 200, type: TaxonListDto })
   async categories(): Promise<TaxonListDto> {
     return { data: await this.taxonomy.list('categories') };
   }
 
   @Get('performers')
   @Public()
+  @ApiResponse({ status: 200, type: TaxonListDto })
   async performers(): Promise<TaxonListDto> {
     return { data: await this.taxonomy.list('performers') };
   }

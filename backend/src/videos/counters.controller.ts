@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiTags, ApiResponse } from '@nestjs/swagger';
 import { CurrentUser, Public } from '../common/decorators/auth.decorators';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { VideoIdDto } from '../common/dto/video-id.dto';
@@ -22,6 +22,7 @@ export class CountersController {
   @Post('increment-views')
   @HttpCode(HttpStatus.OK)
   @ApiNotFoundResponse({ description: 'Video not found' })
+  @ApiResponse({ status: 200, type: ViewsDto })
   incrementViews(@Body() dto: VideoIdDto, @CurrentUser() user: AuthUser | null, @Client() client: ClientInfo): Promise<ViewsDto> {
     return this.counters.recordView(dto.videoId, this.counters.viewerOf(user, client));
   }
@@ -35,12 +36,14 @@ export class CountersController {
   @Post('increment-likes')
   @HttpCode(HttpStatus.OK)
   @ApiConflictResponse({ description: 'errorCode ALREADY_LIKED' })
+  @ApiResponse({ status: 200, type: LikesDto })
   incrementLikes(@Body() dto: VideoIdDto, @CurrentUser() user: AuthUser | null, @Client() client: ClientInfo): Promise<LikesDto> {
     return this.counters.recordLike(dto.videoId, user?.id ?? null, this.counters.viewerOf(user, client));
   }
 
   @Post('update-duration')
   @HttpCode(HttpStatus.OK)
+  @ApiResponse({ status: 200, type: DurationDto })
   updateDuration(@Body() dto: UpdateDurationDto): Promise<DurationDto> {
     return this.videos.updateDuration(dto.videoId, dto.videoDuration);
   }

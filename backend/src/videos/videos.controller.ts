@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiTags, ApiResponse } from '@nestjs/swagger';
 import { Public } from '../common/decorators/auth.decorators';
 import { parseId } from '../common/pipes/parse-id.pipe';
 import { ListVideosQuery } from './dto/list-videos.query';
@@ -13,18 +13,21 @@ export class VideosController {
   constructor(private readonly videos: VideosService) {}
 
   @Get()
+  @ApiResponse({ status: 200, type: VideoCardPageDto })
   list(@Query() query: ListVideosQuery): Promise<VideoCardPageDto> {
     return this.videos.list(query);
   }
 
   @Get(':id')
   @ApiNotFoundResponse({ description: 'Video not found' })
+  @ApiResponse({ status: 200, type: VideoDto })
   findOne(@Param('id', parseId()) id: number): Promise<VideoDto> {
     return this.videos.findOne(id);
   }
 
   @Get(':id/related')
   @ApiNotFoundResponse({ description: 'Video not found' })
+  @ApiResponse({ status: 200, type: RelatedVideosDto })
   related(@Param('id', parseId()) id: number): Promise<RelatedVideosDto> {
     return this.videos.related(id);
   }

@@ -1,4 +1,8 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// findBy* and waitFor wait up to 1 s by default; a 2-core CI machine running other suites can be slower than that.
+configure({ asyncUtilTimeout: 5000 });
 
 // Node-environment suites (the generated-types check) load this file too.
 if (typeof window !== 'undefined') {

@@ -671,41 +671,31 @@ export interface components {
             /** @example Sam */
             displayName: string;
         };
+        UserMetadataDto: {
+            display_name: string;
+            /** @enum {string|null} */
+            role_id: "member" | "admin" | null;
+        };
+        UserDto: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            user_metadata: components["schemas"]["UserMetadataDto"];
+        };
+        SessionDto: {
+            accessToken: string;
+            user: components["schemas"]["UserDto"];
+        };
         LoginDto: {
             /** @example sam@example.com */
             email: string;
             password: string;
         };
+        MeDto: {
+            user: components["schemas"]["UserDto"];
+        };
         UpdateProfileDto: {
             displayName: string;
-        };
-        VideoIdDto: {
-            /** @example 42 */
-            videoId: number;
-        };
-        UpdateDurationDto: {
-            /** @example 42 */
-            videoId: number;
-            /** @description Seconds, as the player reports them; stored rounded down */
-            videoDuration: number;
-        };
-        WatchedVideoDto: {
-            /** @example 42 */
-            videoId: number;
-            /**
-             * Format: uuid
-             * @description Must be the caller's own id when sent
-             */
-            userId?: string;
-            /** @description The video as the client holds it: accepted and ignored */
-            video?: Record<string, never>;
-        };
-        UserIdDto: {
-            /**
-             * Format: uuid
-             * @description Must be the caller's own id when sent
-             */
-            userId?: string;
         };
         VideoCardDto: {
             id: number;
@@ -728,6 +718,88 @@ export interface components {
             cdn: number;
             /** @description Source path, e.g. /2024/06/pool-party.mp4 */
             url: string;
+        };
+        VideoCardPageDto: {
+            data: components["schemas"]["VideoCardDto"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
+        TaxonRefDto: {
+            id: string;
+            name: string;
+        };
+        VideoDto: {
+            id: number;
+            slug: string;
+            title: string;
+            atg_title: string;
+            jtg_title: string;
+            /** @description URL or path of the thumbnail; a path is joined with the image host */
+            thumbnail: string;
+            /** @description URL of the short muted hover clip */
+            preview: string | null;
+            views: number;
+            likes: number;
+            featured: number;
+            /** @description Whole seconds */
+            duration: number | null;
+            /** Format: date-time */
+            upload_date: string;
+            /** @description Selects the media host: 1, 2 or other (default) */
+            cdn: number;
+            /** @description Source path, e.g. /2024/06/pool-party.mp4 */
+            url: string;
+            categories: components["schemas"]["TaxonRefDto"][];
+            performers: components["schemas"]["TaxonRefDto"][];
+            /** @description The /videos/{stem}/index.m3u8 path to pass to /api/video/secure */
+            stream_path: string;
+            poster: string | null;
+            /** @description URL of the WebVTT seek-preview file */
+            storyboard: string | null;
+        };
+        RelatedVideosDto: {
+            /** @description false when nothing shares a category or performer: data then holds up to 6 hot videos */
+            related: boolean;
+            data: components["schemas"]["VideoCardDto"][];
+        };
+        VideoIdDto: {
+            /** @example 42 */
+            videoId: number;
+        };
+        ViewsDto: {
+            views: number;
+        };
+        LikesDto: {
+            likes: number;
+        };
+        UpdateDurationDto: {
+            /** @example 42 */
+            videoId: number;
+            /** @description Seconds, as the player reports them; stored rounded down */
+            videoDuration: number;
+        };
+        DurationDto: {
+            /** @description Whole seconds */
+            duration: number;
+        };
+        WatchedVideoDto: {
+            /** @example 42 */
+            videoId: number;
+            /**
+             * Format: uuid
+             * @description Must be the caller's own id when sent
+             */
+            userId?: string;
+            /** @description The video as the client holds it: accepted and ignored */
+            video?: Record<string, never>;
+        };
+        UserIdDto: {
+            /**
+             * Format: uuid
+             * @description Must be the caller's own id when sent
+             */
+            userId?: string;
         };
         BookmarkListDto: {
             /** @description Newest first */
@@ -757,12 +829,6 @@ export interface components {
             queued: boolean;
             /** @example null */
             error: string | null;
-        };
-        VideoCardPageDto: {
-            data: components["schemas"]["VideoCardDto"][];
-            page: number;
-            limit: number;
-            total: number;
         };
         HistoryVideoCardDto: {
             id: number;
@@ -867,6 +933,16 @@ export interface components {
             /** @description Every video the playlist shows, each once, in the new order */
             video_ids: number[];
         };
+        TaxonDto: {
+            /** @description Slug derived from the name */
+            id: string;
+            name: string;
+            /** @description Published videos carrying it */
+            video_count: number;
+        };
+        TaxonListDto: {
+            data: components["schemas"]["TaxonDto"][];
+        };
         CreateTaxonDto: {
             /**
              * @description Trimmed; must contain a letter or a digit
@@ -885,6 +961,29 @@ export interface components {
             /** @example Big Muscle Men */
             name: string;
         };
+        MediaHostsDto: {
+            1: string;
+            2: string;
+            default: string;
+        };
+        SiteDto: {
+            name: string;
+            /** @enum {string} */
+            brand: "default" | "atg" | "jtg";
+            /** @description Media host per cdn value; an empty string means this site */
+            mediaHosts: components["schemas"]["MediaHostsDto"];
+            /** @description Host of posters, thumbnails and storyboards; empty means this site */
+            imageHost: string;
+        };
+        ClientIpDto: {
+            ip: string;
+        };
+        SecureUrlDto: {
+            /** @description A path, to join with the media host of the video's cdn */
+            secureUrl: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
         UploadVideoDto: {
             title: string;
             atg_title?: string;
@@ -894,6 +993,10 @@ export interface components {
             categories?: string[];
             /** @description Performer ids, comma-separated */
             performers?: string[];
+        };
+        UploadAcceptedDto: {
+            id: number;
+            job_id: number;
         };
         EmptyBodyDto: Record<string, never>;
         VideoTaxonRefDto: {
@@ -938,39 +1041,6 @@ export interface components {
             categories?: components["schemas"]["VideoTaxonRefDto"][];
             /** @description Replaces the video's performers; each must exist (400 "Unknown performer: …") */
             performers?: components["schemas"]["VideoTaxonRefDto"][];
-        };
-        TaxonRefDto: {
-            id: string;
-            name: string;
-        };
-        VideoDto: {
-            id: number;
-            slug: string;
-            title: string;
-            atg_title: string;
-            jtg_title: string;
-            /** @description URL or path of the thumbnail; a path is joined with the image host */
-            thumbnail: string;
-            /** @description URL of the short muted hover clip */
-            preview: string | null;
-            views: number;
-            likes: number;
-            featured: number;
-            /** @description Whole seconds */
-            duration: number | null;
-            /** Format: date-time */
-            upload_date: string;
-            /** @description Selects the media host: 1, 2 or other (default) */
-            cdn: number;
-            /** @description Source path, e.g. /2024/06/pool-party.mp4 */
-            url: string;
-            categories: components["schemas"]["TaxonRefDto"][];
-            performers: components["schemas"]["TaxonRefDto"][];
-            /** @description The /videos/{stem}/index.m3u8 path to pass to /api/video/secure */
-            stream_path: string;
-            poster: string | null;
-            /** @description URL of the WebVTT seek-preview file */
-            storyboard: string | null;
         };
         UpdatedVideoDto: {
             /** @description The video as GET /api/videos/{id} answers it */
@@ -1035,7 +1105,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionDto"];
+                };
             };
         };
     };
@@ -1056,7 +1128,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionDto"];
+                };
             };
         };
     };
@@ -1090,7 +1164,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
             };
         };
     };
@@ -1111,7 +1187,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
             };
         };
     };
@@ -1140,7 +1218,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VideoCardPageDto"];
+                };
             };
         };
     };
@@ -1155,6 +1235,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoDto"];
+                };
+            };
             /** @description Video not found */
             404: {
                 headers: {
@@ -1175,6 +1263,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedVideosDto"];
+                };
+            };
             /** @description Video not found */
             404: {
                 headers: {
@@ -1197,6 +1293,14 @@ export interface operations {
             };
         };
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewsDto"];
+                };
+            };
             /** @description Video not found */
             404: {
                 headers: {
@@ -1240,6 +1344,14 @@ export interface operations {
             };
         };
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikesDto"];
+                };
+            };
             /** @description errorCode ALREADY_LIKED */
             409: {
                 headers: {
@@ -1266,7 +1378,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DurationDto"];
+                };
             };
         };
     };
@@ -1868,7 +1982,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TaxonListDto"];
+                };
             };
         };
     };
@@ -1936,7 +2052,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TaxonListDto"];
+                };
             };
         };
     };
@@ -2004,7 +2122,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SiteDto"];
+                };
             };
         };
     };
@@ -2021,7 +2141,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ClientIpDto"];
+                };
             };
         };
     };
@@ -2185,6 +2307,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecureUrlDto"];
+                };
+            };
             /** @description A path outside /videos/ or with .. */
             400: {
                 headers: {
@@ -2218,7 +2348,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UploadAcceptedDto"];
+                };
             };
         };
     };

@@ -32,60 +32,20 @@ export type RegisterBody = Schemas['RegisterDto'];
 export type LoginBody = Schemas['LoginDto'];
 export type UpdateProfileBody = Schemas['UpdateProfileDto'];
 
-// The operations below answer bodies that the OpenAPI document does not describe yet (their controllers declare
-// no response type, so the document lists only the status). They follow api-contract.md until it does; each
-// is one line to replace with its schema alias then.
-
 export type Brand = 'default' | 'atg' | 'jtg';
-
-/** GET /api/site */
-export interface Site {
-  name: string;
+/** GET /api/site; `brand` narrowed to the values BRAND allows. */
+export type Site = Omit<Schemas['SiteDto'], 'brand' | 'mediaHosts'> & {
   brand: Brand;
   /** Media hosts keyed by a video's `cdn` value, plus "default"; an empty string means this site. */
   mediaHosts: Record<string, string>;
-  imageHost: string;
-}
-
-/** `user` of GET /api/auth/me, login and register. */
-export interface User {
-  id: string;
-  email: string;
-  user_metadata: { display_name: string; role_id: 'member' | 'admin' | null };
-}
-
-/** POST /api/auth/login and /api/auth/register */
-export interface Session {
-  accessToken: string;
-  user: User;
-}
-
-/** GET /api/videos/{id}/related */
-export interface RelatedVideos {
-  related: boolean;
-  data: VideoCard[];
-}
-
-/** GET /api/video/secure */
-export interface SecureUrl {
-  secureUrl: string;
-  expiresAt: string;
-}
-
-/** POST /api/video/increment-views */
-export interface ViewCount {
-  views: number;
-}
-
-/** POST /api/video/increment-likes */
-export interface LikeCount {
-  likes: number;
-}
-
-/** POST /api/video/update-duration */
-export interface DurationValue {
-  duration: number;
-}
+};
+export type User = Schemas['UserDto'];
+export type Session = Schemas['SessionDto'];
+export type RelatedVideos = Schemas['RelatedVideosDto'];
+export type SecureUrl = Schemas['SecureUrlDto'];
+export type ViewCount = Schemas['ViewsDto'];
+export type LikeCount = Schemas['LikesDto'];
+export type DurationValue = Schemas['DurationDto'];
 
 /** The body of every non-2xx answer. */
 export interface ApiErrorBody {
