@@ -19,6 +19,8 @@ export interface JobRow {
 }
 
 /** The durable queue of ingest jobs, in the database so that jobs survive restarts. */
+const JOB_COLUMNS = 'id, video_id, kind, state, progress, error, attempts, payload';
+
 @Injectable()
 export class JobsService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -45,7 +47,7 @@ export class JobsService {
          ORDER BY created_at, id
          LIMIT 1 FOR UPDATE SKIP LOCKED
        )
-       RETURNING id, video_id, kind, state, progress, error, attempts, payload`,
+       RETURNING ${JOB_COLUMNS}`,
       [worker, STALE_LOCK_SECONDS],
     );
     return rows[0] ?? null;
@@ -77,6 +79,29 @@ export class JobsService {
       [id, error.slice(0, 2000), MAX_ATTEMPTS],
     );
     return row?.state ?? 'failed';
+  }
+
+  /** The most recent jobs, newest first. */
+  recent(limit: number): Promise<JobRow[]> {
+    return this.db.query(`SELECT ${JOB_COLUMNS} FROM ingest_jobs ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+  }
+
+  async find(id: number): Promise<JobRow | null> {
+    const [row] = await this.db.query<JobRow[]>(`SELECT ${JOB_COLUMNS} FROM ingest_jobs WHERE id = $1`, [id]);
+    return row ?? null;
+  }
+
+  /** Queues a failed job again from the start, with its attempts reset; false when it is not failed. */
+  async retryFailed(id: number): Promise<boolean> {
+    const [updated] = await this.db.query<[{ id: number }[], number]>(
+      `UPDATE ingest_jobs
+       SET state = 'queued', progress = 0, error = NULL, attempts = 0, locked_by = NULL, locked_at = NULL,
+           started_at = NULL, finished_at = NULL, updated_at = now()
+       WHERE id = $1 AND state = 'failed'
+       RETURNING id`,
+      [id],
+    );
+    return updated.length > 0;
   }
 
   /** Running jobs and who holds them. */
