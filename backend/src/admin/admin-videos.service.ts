@@ -3,7 +3,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, Logger, Not
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Cache } from 'cache-manager';
 import { DataSource, EntityManager } from 'typeorm';
-import { isUniqueViolation } from '../auth/auth.service';
+import { constraintOf, isUniqueViolation } from '../common/utils/database-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { stemOf } from '../media/media-paths';
@@ -146,10 +146,6 @@ export class AdminVideosService {
 async function replaceJoinRows(tx: EntityManager, table: string, column: string, videoId: number, ids: string[]): Promise<void> {
   await tx.query(`DELETE FROM ${table} WHERE video_id = $1`, [videoId]);
   if (ids.length) await tx.query(`INSERT INTO ${table} (video_id, ${column}) SELECT $1, unnest($2::varchar[])`, [videoId, ids]);
-}
-
-function constraintOf(error: unknown): string | undefined {
-  return ((error as { driverError?: { constraint?: string } }).driverError ?? {}).constraint;
 }
 
 /** The instant an ISO 8601 date names, for the timestamptz column; 400 for one that names none. */

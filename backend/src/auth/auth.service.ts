@@ -1,7 +1,8 @@
 import { ConflictException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
+import { isUniqueViolation } from '../common/utils/database-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { AuthUser } from '../common/decorators/auth.decorators';
@@ -95,8 +96,4 @@ export class AuthService {
   get tokenTtlSeconds(): number {
     return this.config.jwtTtlSeconds;
   }
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === '23505';
 }

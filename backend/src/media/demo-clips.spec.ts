@@ -1,4 +1,4 @@
-import { demoClipArgs, demoClips } from './demo-clips';
+import { cheapestFirst, demoClipArgs, demoClips } from './demo-clips';
 
 describe('demo clips', () => {
   const titles = Array.from({ length: 24 }, (_, i) => `Demo ${i}`);
@@ -11,7 +11,10 @@ describe('demo clips', () => {
     expect(clips.filter((c) => c.height === 1080)).toHaveLength(6);
     expect(clips.filter((c) => c.height === 720)).toHaveLength(18);
     expect(new Set(clips.map((c) => c.hue)).size).toBe(24);
-    const cost = clips.map((c) => c.seconds * c.height);
+    expect(clips.map((c) => c.title)).toEqual(titles);
+    const order = cheapestFirst(clips);
+    expect([...order].sort((a, b) => a - b)).toEqual(titles.map((_, i) => i));
+    const cost = order.map((i) => clips[i].seconds * clips[i].height);
     expect(cost).toEqual([...cost].sort((a, b) => a - b));
     expect(clips.every((c) => c.width === (c.height * 16) / 9)).toBe(true);
   });

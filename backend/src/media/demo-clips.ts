@@ -10,14 +10,21 @@ export interface DemoClip {
   title: string;
 }
 
-/** 20–60 s each, every fourth at 1080p and the rest at 720p, the cheapest first so the site fills quickly. */
+/**
+ * One clip per title (`clips[i]` is for `titles[i]`): 20–60 s, every fourth at 1080p and the rest at 720p.
+ * `cheapestFirst` gives the order to make them in, so that the site fills quickly.
+ */
 export function demoClips(titles: string[]): DemoClip[] {
-  return titles
-    .map((title, i) => {
-      const height = i % 4 === 3 ? 1080 : 720;
-      return { seconds: 20 + ((i * 17) % 41), width: (height * 16) / 9, height, hue: Math.round((i * 360) / titles.length), frequency: 220 + 20 * i, title };
-    })
-    .sort((a, b) => a.seconds * a.height - b.seconds * b.height);
+  return titles.map((title, i) => {
+    const height = i % 4 === 3 ? 1080 : 720;
+    return { seconds: 20 + ((i * 17) % 41), width: (height * 16) / 9, height, hue: Math.round((i * 360) / titles.length), frequency: 220 + 20 * i, title };
+  });
+}
+
+/** Indexes of `clips`, cheapest to make first. */
+export function cheapestFirst(clips: DemoClip[]): number[] {
+  const cost = (c: DemoClip) => c.seconds * c.height;
+  return clips.map((_, i) => i).sort((a, b) => cost(clips[a]) - cost(clips[b]));
 }
 
 /** drawtext's text, escaped for its option syntax inside a filter graph. */

@@ -1,7 +1,7 @@
 import { BadRequestException, ForbiddenException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isUniqueViolation } from '../auth/auth.service';
+import { isUniqueViolation } from '../common/utils/database-errors';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { CodedHttpException } from '../common/filters/all-exceptions.filter';
 import { assertOwnUser } from '../common/utils/ownership';

@@ -3,7 +3,7 @@ import { BadRequestException, ConflictException, Inject, Injectable } from '@nes
 import type { Cache } from 'cache-manager';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { isUniqueViolation } from '../auth/auth.service';
+import { isUniqueViolation } from '../common/utils/database-errors';
 import { slugify } from '../common/utils/slugify';
 import type { CreatedTaxonDto } from './dto/create-taxon.dto';
 import type { TaxonDto } from './dto/taxon.dto';

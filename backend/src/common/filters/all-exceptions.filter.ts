@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { QueryFailedError } from 'typeorm';
+import { sqlStateOf } from '../utils/database-errors';
 
 /** The contract's failure body. */
 export interface ErrorBody {
@@ -57,13 +57,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
             : (STATUS_TEXT[statusCode] ?? 'Error');
       return typeof r.errorCode === 'string' ? { error: message, errorCode: r.errorCode, statusCode } : { error: message, statusCode };
     }
-    if (exception instanceof QueryFailedError) {
-      const code = (exception.driverError as { code?: string } | undefined)?.code;
+    const code = sqlStateOf(exception);
+    if (code) {
       // Constraints are the last line of defence; services map the expected cases with their own texts.
       if (code === '23505') return { error: 'Already exists', errorCode: code, statusCode: 409 };
       // A row it refers to went away meanwhile (say, a video deleted between a check and an insert).
       if (code === '23503') return { error: 'Not found', errorCode: code, statusCode: 404 };
-      if (code?.startsWith('22')) return { error: 'Invalid value', errorCode: code, statusCode: 400 };
+      if (code.startsWith('22')) return { error: 'Invalid value', errorCode: code, statusCode: 400 };
     }
     // Errors raised by Express middleware (body parser) carry their status.
     const e = exception as { status?: unknown };

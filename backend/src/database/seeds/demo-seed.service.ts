@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { demoClips } from '../../media/demo-clips';
+import { cheapestFirst, demoClips } from '../../media/demo-clips';
 import { INGEST_KIND } from '../../media/ingest.service';
 import { JobRunner } from '../../media/job-runner.service';
 import { JobsService } from '../../media/jobs.service';
@@ -41,14 +41,11 @@ export class DemoSeedService implements OnApplicationBootstrap {
     const catalog = generateCatalog({ videos: DEMO_VIDEO_COUNT, seed: 2024 });
     for (const video of catalog.videos) video.duration = null; // measured by the pipeline
     const { ids } = await writeCatalog(this.db, catalog, 'processing');
-    const byTitle = new Map(catalog.videos.map((v, i) => [v.title + i, { video: v, id: ids[i] }]));
-    const clips = demoClips(catalog.videos.map((v, i) => v.title + i));
+    const clips = demoClips(catalog.videos.map((v) => v.title));
     const jobIds: number[] = [];
-    for (const clip of clips) {
-      const entry = byTitle.get(clip.title);
-      if (!entry) continue;
-      const title = entry.video.title;
-      jobIds.push(await this.jobs.enqueue(entry.id, INGEST_KIND, { source: `${stemOf(entry.video.url)}.mp4`, demo: { ...clip, title } }));
+    for (const i of cheapestFirst(clips)) {
+      const video = catalog.videos[i];
+      jobIds.push(await this.jobs.enqueue(ids[i], INGEST_KIND, { source: `${stemOf(video.url)}.mp4`, demo: clips[i] }));
     }
     this.runner.poke();
     this.logger.log(`Empty database: ${jobIds.length} demo videos are being made (they appear as each one is ready)`);
