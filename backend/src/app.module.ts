@@ -1,8 +1,12 @@
-import { CacheModule } from '@nestjs/cache-manager';
+import { CacheModule, type CacheModuleOptions } from '@nestjs/cache-manager';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
+import type Redis from 'ioredis';
+import { RedisCacheStore } from './common/redis/redis-cache-store';
+import { REDIS_CONNECTION, RedisModule } from './common/redis/redis.module';
+import { RedisThrottlerStorage } from './common/redis/redis-throttler-storage';
 import { LoggerModule } from 'nestjs-pino';
 import { existsSync } from 'node:fs';
 import { AdminModule } from './admin/admin.module';
@@ -37,8 +41,15 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        // Response and query caches; in process for now (admins' clear-cache empties it).
-        CacheModule.register({ isGlobal: true }),
+        RedisModule,
+        // Response and query caches: in process, or in Redis with REDIS_URL so that every API process shares
+        // them (an edit or an admin's clear-cache empties them for all).
+        CacheModule.registerAsync({
+          isGlobal: true,
+          inject: [REDIS_CONNECTION],
+          useFactory: (redis: Redis | null): CacheModuleOptions =>
+            redis ? { stores: [new RedisCacheStore(redis, `${config.redisPrefix}cache:`)] } : {},
+        }),
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.logLevel,
@@ -50,11 +61,16 @@ export class AppModule {
             autoLogging: { ignore: (req) => req.url === '/api/health' },
           },
         }),
-        ThrottlerModule.forRoot({
-          throttlers: [
-            { name: AUTH_THROTTLER, ttl: 60_000, limit: config.rateLimits.auth },
-            { name: WRITE_THROTTLER, ttl: 60_000, limit: config.rateLimits.write },
-          ],
+        // Rate limits count per address across every API process when REDIS_URL is set.
+        ThrottlerModule.forRootAsync({
+          inject: [REDIS_CONNECTION],
+          useFactory: (redis: Redis | null) => ({
+            throttlers: [
+              { name: AUTH_THROTTLER, ttl: 60_000, limit: config.rateLimits.auth },
+              { name: WRITE_THROTTLER, ttl: 60_000, limit: config.rateLimits.write },
+            ],
+            storage: redis ? new RedisThrottlerStorage(redis, `${config.redisPrefix}ratelimit:`) : undefined,
+          }),
         }),
         DatabaseModule,
         AuthModule,

@@ -1,0 +1,31 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import type Redis from 'ioredis';
+
+type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+
+// One round trip, atomic: count the hit, start the window on the first one, report the window's remaining time.
+const INCREMENT = `
+local hits = redis.call('INCR', KEYS[1])
+if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
+return { hits, ttl }`;
+
+/**
+ * Rate-limit counters in Redis, so that one address has one budget however many API processes answer it
+ * (with the in-process store, each process would grant the whole limit). A fixed window per key, as the
+ * in-process store counts: over the limit, the caller waits for the window to end.
+ */
+export class RedisThrottlerStorage implements ThrottlerStorage {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    const [hits, remainingMs] = (await this.redis.eval(INCREMENT, 1, `${this.prefix}${throttlerName}:${key}`, ttl)) as [number, number];
+    const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
+    const isBlocked = hits > limit;
+    return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
+  }
+}

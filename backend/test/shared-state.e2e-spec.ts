@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { AdminService } from '../src/admin/admin.service';
+import { TaxonomyService } from '../src/taxonomy/taxonomy.service';
+import { createTestApp, TestApp } from './helpers/test-app';
+
+/**
+ * Two API processes (two apps), as behind the container stack's proxy. With REDIS_URL they share the response
+ * caches and the rate-limit budgets; without it each keeps its own, which is right only for one process.
+ */
+const setups: [string, (prefix: string) => Record<string, string>, boolean][] = [['in process', () => ({}), false]];
+if (process.env.TEST_REDIS_URL) {
+  const url = process.env.TEST_REDIS_URL;
+  setups.push(['in Redis', (prefix) => ({ REDIS_URL: url, REDIS_PREFIX: prefix }), true]);
+}
+
+describe.each(setups)('caches and rate limits %s, seen by two API processes (e2e)', (_name, envFor, shared) => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    const env = envFor(`test-${randomUUID().slice(0, 8)}:`);
+    [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  const categoryIds = async (t: TestApp) =>
+    ((await request(t.http).get('/api/categories').expect(200)).body.data as { id: string }[]).map((c) => c.id);
+
+  it(`${shared ? 'drops' : 'keeps'} a cached list in one process when another one changes it`, async () => {
+    await categoryIds(a); // cached by A
+    await a.db.query(`INSERT INTO categories (id, name) VALUES ('quiet-entry', 'Quiet Entry')`);
+    expect(await categoryIds(a)).not.toContain('quiet-entry'); // still A's cached copy
+
+    // What POST /api/categories runs on B. (Called directly: Passport keeps one JWT strategy per Node
+    // process, so a token cannot be checked by two apps living in the same test process.)
+    await b.app.get(TaxonomyService).create('categories', 'Loud Entry');
+
+    // B's create invalidates the shared entry; without Redis, A keeps its stale copy for the list's TTL.
+    if (shared) expect(await categoryIds(a)).toContain('quiet-entry');
+    else expect(await categoryIds(a)).not.toContain('quiet-entry');
+  });
+
+  it(`${shared ? 'empties' : 'leaves'} another process's caches on an admin's clear-cache`, async () => {
+    await categoryIds(a);
+    await a.db.query(`INSERT INTO categories (id, name) VALUES ('after-clear', 'After Clear')`);
+    await b.app.get(AdminService).clearCache(); // what POST /api/admin/clear-cache runs on B
+    if (shared) expect(await categoryIds(a)).toContain('after-clear');
+    else expect(await categoryIds(a)).not.toContain('after-clear');
+  });
+});
+
+describe.each(setups)('login rate limit %s, seen by two API processes (e2e)', (_name, envFor, shared) => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    const env = { ...envFor(`test-${randomUUID().slice(0, 8)}:`), RATE_LIMIT_AUTH: '3' };
+    [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it(`${shared ? 'shares' : 'splits'} one address's budget across processes`, async () => {
+    const attempt = (t: TestApp) => request(t.http).post('/api/auth/login').send({ email: 'nobody@example.com', password: 'wrong password' });
+    expect((await attempt(a)).status).toBe(401);
+    expect((await attempt(a)).status).toBe(401);
+    expect((await attempt(b)).status).toBe(401);
+    const fourth = await attempt(b);
+    if (shared) {
+      expect(fourth.status).toBe(429);
+      expect(fourth.body).toEqual({ error: 'Too many requests, please try again later', statusCode: 429 });
+      expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    } else {
+      expect(fourth.status).toBe(401);
+    }
+  });
+});
