@@ -11,8 +11,9 @@ import { toPrefixTsQuery } from './search-query';
 import type { PendingCounts } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
 import { cardColumns, toVideo, toVideoCard, VideoCardRow } from './video.mapper';
+import { assertPublishedVideo, VIDEO_NOT_FOUND } from './published-video';
 
-export const VIDEO_NOT_FOUND = 'Video not found';
+export { VIDEO_NOT_FOUND };
 export const RELATED_LIMIT = 24;
 export const HOT_FALLBACK_LIMIT = 6;
 /** How long a listing's `total` may lag behind the catalogue: counting a whole catalogue per page is the cost. */
@@ -142,9 +143,8 @@ export class VideosService {
   }
 
   /** Answers 404 "Video not found" unless the video exists and is published. */
-  async assertPublished(id: number): Promise<void> {
-    const [row] = await this.db.query<{ id: number }[]>(`SELECT id FROM videos WHERE id = $1 AND status = 'ready'`, [id]);
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+  assertPublished(id: number): Promise<void> {
+    return assertPublishedVideo(this.db, id);
   }
 
   /** Cards for these ids in this order, leaving out any that are gone or unpublished since. */

@@ -4,7 +4,6 @@ import {
   Inject,
   Injectable,
   Logger,
-  NotFoundException,
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -18,11 +17,11 @@ import { COUNTER_STORE } from './counter-store';
 import type { CounterDelta, CounterStore, PendingCounts } from './counter-store';
 import { viewerKey } from './viewer';
 import type { ClientInfo } from './viewer.decorator';
+import { assertPublishedVideo } from '../published-video';
 
 export const HOUR_MS = 60 * 60_000;
 export const DAY_MS = 24 * HOUR_MS;
 export const ALREADY_LIKED = 'ALREADY_LIKED';
-const VIDEO_NOT_FOUND = 'Video not found';
 
 /**
  * Views, likes and trending signals. Each counted event goes into the store and reaches the database in
@@ -147,8 +146,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
     return { views: Number(row?.views ?? 0) + (p?.views ?? 0), likes: Number(row?.likes ?? 0) + (p?.likes ?? 0) };
   }
 
-  private async assertPublished(videoId: number): Promise<void> {
-    const [row] = await this.db.query<{ id: number }[]>(`SELECT id FROM videos WHERE id = $1 AND status = 'ready'`, [videoId]);
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+  private assertPublished(videoId: number): Promise<void> {
+    return assertPublishedVideo(this.db, videoId);
   }
 }
