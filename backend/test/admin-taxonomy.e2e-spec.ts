@@ -87,3 +87,77 @@ describe.each([
     expect(await stored('sneaky-one')).toEqual([]);
   });
 });
+
+describe.each([
+  { kind: 'categories', singular: 'Category', lower: 'category' },
+  { kind: 'performers', singular: 'Performer', lower: 'performer' },
+] as const)('PATCH /api/admin/$kind/{id} (e2e)', ({ kind, singular, lower }) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let member: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await registerAdmin(t);
+    member = await registerUser(t.http);
+    await request(t.http).post(`/api/${kind}`).set(bearer(admin)).send({ name: 'Keep Me' }).expect(201);
+  });
+  afterAll(() => t.close());
+
+  const create = (name: string) => request(t.http).post(`/api/${kind}`).set(bearer(admin)).send({ name }).expect(201);
+  const rename = (id: string, body: unknown, user: TestUser = admin) =>
+    request(t.http).patch(`/api/admin/${kind}/${id}`).set(bearer(user)).send(body as object);
+  const names = async () => t.db.query<{ id: string; name: string }[]>(`SELECT id, name FROM ${kind} ORDER BY id`);
+
+  it('renames it, keeping its id, its videos and its place in the public list', async () => {
+    await create('Gym Buddies');
+    const video = await insertVideo(t.db, kind === 'categories' ? { categories: ['Gym Buddies'] } : { performers: ['Gym Buddies'] });
+    const res = await rename('gym-buddies', { name: '  Gym Bros ' }).expect(200);
+    expect(res.body).toEqual({ id: 'gym-buddies', name: 'Gym Bros' });
+    const list = (await request(t.http).get(`/api/${kind}`).expect(200)).body.data;
+    expect(list).toContainEqual({ id: 'gym-buddies', name: 'Gym Bros', video_count: 1 });
+    const detail = (await request(t.http).get(`/api/videos/${video}`).expect(200)).body;
+    expect(detail[kind]).toEqual([{ id: 'gym-buddies', name: 'Gym Bros' }]);
+  });
+
+  it('allows a change of case or spelling of its own name', async () => {
+    await create('Beach Day');
+    expect((await rename('beach-day', { name: 'BEACH DAY' }).expect(200)).body).toEqual({ id: 'beach-day', name: 'BEACH DAY' });
+  });
+
+  it('answers 409 when another one already has the name, case-insensitively, and changes nothing', async () => {
+    await create('Sauna');
+    await create('Steam Room');
+    const before = await names();
+    const res = await rename('steam-room', { name: 'sauna' }).expect(409);
+    expect(res.body).toEqual({ error: `Another ${lower} is already named sauna`, statusCode: 409 });
+    expect(await names()).toEqual(before);
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const res = await rename('no-such-thing', { name: 'Anything' }).expect(404);
+    expect(res.body).toEqual({ error: `${singular} not found`, statusCode: 404 });
+  });
+
+  it.each([
+    ['a missing name', {}],
+    ['an empty name', { name: '' }],
+    ['a whitespace name', { name: '   ' }],
+    ['a name without a letter or digit', { name: '!!!' }],
+    ['a name over 100 characters', { name: 'x'.repeat(101) }],
+    ['a name that is not a string', { name: 42 }],
+    ['an unknown field', { name: 'Fine Name', id: 'other' }],
+  ])('answers 400 for %s and changes nothing', async (_case, body) => {
+    const before = await names();
+    const res = await rename('keep-me', body).expect(400);
+    expect(res.body).toEqual({ error: expect.any(String), statusCode: 400 });
+    expect(await names()).toEqual(before);
+  });
+
+  it('changes nothing for a member or an anonymous caller', async () => {
+    await create('Private Room');
+    await request(t.http).patch(`/api/admin/${kind}/private-room`).send({ name: 'Hacked' }).expect(401);
+    await rename('private-room', { name: 'Hacked' }, member).expect(403);
+    expect((await names()).find((row) => row.id === 'private-room')?.name).toBe('Private Room');
+  });
+});

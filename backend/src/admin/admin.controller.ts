@@ -51,12 +51,14 @@ export class AdminController {
 
   @Post('refresh-views')
   @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: RefreshViewsDto, description: 'Buffered view and like counts written, trending recomputed' })
   refreshViews(@Body() _body: EmptyBodyDto): Promise<RefreshViewsDto> {
     return this.admin.refreshViews();
   }
 
   @Post('clear-cache')
   @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: NoErrorDto, description: 'Every response cache emptied' })
   clearCache(@Body() _body: EmptyBodyDto): Promise<NoErrorDto> {
     return this.admin.clearCache();
   }

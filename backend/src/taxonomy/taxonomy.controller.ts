@@ -1,16 +1,18 @@
-import { Body, Controller, Get, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
   ApiResponse,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Public, Roles } from '../common/decorators/auth.decorators';
-import { CreatedTaxonDto, CreateTaxonDto } from './dto/create-taxon.dto';
+import { CreatedTaxonDto, CreateTaxonDto, RenameTaxonDto } from './dto/create-taxon.dto';
 import { TaxonListDto } from './dto/taxon.dto';
 import { TaxonomyService } from './taxonomy.service';
 
@@ -55,5 +57,31 @@ export class TaxonomyController {
   @ApiConflictResponse({ description: 'A performer with this id exists' })
   createPerformer(@Body() dto: CreateTaxonDto): Promise<CreatedTaxonDto> {
     return this.taxonomy.create('performers', dto.name);
+  }
+
+  @Patch('admin/categories/:id')
+  @Roles('admin')
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: CreatedTaxonDto, description: 'Renamed; the id is unchanged' })
+  @ApiBadRequestResponse({ description: 'Empty name, a name without a letter or digit, or one over 100 characters' })
+  @ApiUnauthorizedResponse({ description: 'No or bad token' })
+  @ApiForbiddenResponse({ description: 'Not an admin' })
+  @ApiNotFoundResponse({ description: 'No category with this id' })
+  @ApiConflictResponse({ description: 'Another category has this name' })
+  renameCategory(@Param('id') id: string, @Body() dto: RenameTaxonDto): Promise<CreatedTaxonDto> {
+    return this.taxonomy.rename('categories', id, dto.name);
+  }
+
+  @Patch('admin/performers/:id')
+  @Roles('admin')
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: CreatedTaxonDto, description: 'Renamed; the id is unchanged' })
+  @ApiBadRequestResponse({ description: 'Empty name, a name without a letter or digit, or one over 100 characters' })
+  @ApiUnauthorizedResponse({ description: 'No or bad token' })
+  @ApiForbiddenResponse({ description: 'Not an admin' })
+  @ApiNotFoundResponse({ description: 'No performer with this id' })
+  @ApiConflictResponse({ description: 'Another performer has this name' })
+  renamePerformer(@Param('id') id: string, @Body() dto: RenameTaxonDto): Promise<CreatedTaxonDto> {
+    return this.taxonomy.rename('performers', id, dto.name);
   }
 }

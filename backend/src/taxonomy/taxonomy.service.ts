@@ -1,5 +1,5 @@
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
-import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -54,6 +54,32 @@ export class TaxonomyService {
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictException(`${SINGULAR[kind].title} already exists: ${id}`);
       throw error;
+    }
+    await this.cache.del(`taxonomy:${kind}`);
+    return { id, name };
+  }
+
+  /**
+   * Gives a category or performer a new display name. The id stays, so links and the videos carrying it are
+   * unchanged; 404 for an unknown id, 409 when another one already has the name (case-insensitively), 400
+   * when the name has no letter or digit (it could not have been created with it).
+   */
+  async rename(kind: TaxonKind, id: string, rawName: string): Promise<CreatedTaxonDto> {
+    const name = rawName.trim();
+    if (!slugify(name)) throw new BadRequestException('name must contain a letter or a digit');
+    // A SELECT around the UPDATE, so the driver answers with rows rather than [rows, affected count].
+    const rows = await this.db.query<{ id: string }[]>(
+      `WITH renamed AS (
+         UPDATE ${kind} SET name = $2
+         WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM ${kind} o WHERE o.id <> $1 AND lower(o.name) = lower($2))
+         RETURNING id
+       ) SELECT id FROM renamed`,
+      [id, name],
+    );
+    if (rows.length === 0) {
+      const [exists] = await this.db.query<unknown[]>(`SELECT 1 FROM ${kind} WHERE id = $1`, [id]);
+      if (!exists) throw new NotFoundException(`${SINGULAR[kind].title} not found`);
+      throw new ConflictException(`Another ${SINGULAR[kind].lower} is already named ${name}`);
     }
     await this.cache.del(`taxonomy:${kind}`);
     return { id, name };
