@@ -358,6 +358,15 @@ describe('Lists (e2e)', () => {
       expect(await stored('history_entries', me)).toEqual([v1]);
     });
 
+    it('reads the current state back from GET /api/me/history/paused', async () => {
+      const me = await registerUser(t.http);
+      expect((await request(t.http).get('/api/me/history/paused').set(bearer(me)).expect(200)).body).toEqual({ paused: false });
+      await request(t.http).put('/api/me/history/paused').set(bearer(me)).send({ paused: true }).expect(200);
+      expect((await request(t.http).get('/api/me/history/paused').set(bearer(me)).expect(200)).body).toEqual({ paused: true });
+      const other = await registerUser(t.http);
+      expect((await request(t.http).get('/api/me/history/paused').set(bearer(other)).expect(200)).body).toEqual({ paused: false });
+    });
+
     it('keeps the history already recorded when pausing', async () => {
       const me = await registerUser(t.http);
       await request(t.http).post('/api/video/add-history').set(bearer(me)).send({ videoId: v2 }).expect(204);
@@ -394,6 +403,7 @@ describe('Lists (e2e)', () => {
       ['get', '/api/me/bookmarks', '200'],
       ['delete', '/api/me/history', '204'],
       ['put', '/api/me/history/paused', '200'],
+      ['get', '/api/me/history/paused', '200'],
     ]) {
       const op = doc.paths[path]?.[method];
       expect({ path, method, documented: !!op }).toEqual({ path, method, documented: true });
@@ -414,6 +424,7 @@ describe('Lists (e2e)', () => {
       ['get', '/api/me/bookmarks', undefined],
       ['delete', '/api/me/history', undefined],
       ['put', '/api/me/history/paused', { paused: true }],
+      ['get', '/api/me/history/paused', undefined],
     ] as const)('answers 401 for %s %s and changes nothing', async (method, path, body) => {
       const [{ n: before }] = await t.db.query<{ n: number }[]>(
         `SELECT (SELECT count(*) FROM bookmarks) + (SELECT count(*) FROM watch_later_items) + (SELECT count(*) FROM history_entries)

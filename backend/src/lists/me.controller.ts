@@ -45,6 +45,12 @@ export class MeController {
     return this.lists.clearHistory(user);
   }
 
+  @Get('history/paused')
+  @ApiOkResponse({ type: HistoryPausedDto, description: 'Whether history recording is paused' })
+  historyPaused(@CurrentUser() user: AuthUser): HistoryPausedDto {
+    return { paused: user.historyPaused };
+  }
+
   @Put('history/paused')
   @ApiOkResponse({ type: HistoryPausedDto })
   setHistoryPaused(@CurrentUser() user: AuthUser, @Body() dto: HistoryPausedDto): Promise<HistoryPausedDto> {
