@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
-import { DEMO_VIDEO_COUNT, DemoSeedService } from '../src/database/seeds/demo-seed.service';
+import { DemoSeedService } from '../src/database/seeds/demo-seed.service';
 import { JobRunner } from '../src/media/job-runner.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -22,9 +22,9 @@ describe('The demo catalogue (e2e, real ffmpeg)', () => {
 
   it('queues one clip per demo video, and a queued clip becomes a playable, published video', async () => {
     const jobIds = await t.app.get(DemoSeedService).seed();
-    expect(jobIds).toHaveLength(DEMO_VIDEO_COUNT);
+    expect(jobIds).toHaveLength(24);
     const [{ processing }] = await t.db.query(`SELECT count(*)::int AS processing FROM videos WHERE status = 'processing'`);
-    expect(processing).toBe(DEMO_VIDEO_COUNT);
+    expect(processing).toBe(24);
     expect((await request(t.http).get('/api/videos').expect(200)).body.total).toBe(0);
     const [first] = await t.db.query('SELECT payload FROM ingest_jobs WHERE id = $1', [jobIds[0]]);
     expect(first.payload.demo).toMatchObject({ seconds: expect.any(Number), height: expect.any(Number), title: expect.any(String) });
@@ -46,4 +46,15 @@ describe('The demo catalogue (e2e, real ffmpeg)', () => {
     const { secureUrl } = (await request(t.http).get('/api/video/secure').query({ path: video.stream_path }).expect(200)).body;
     expect((await request(t.http).get(secureUrl).expect(200)).text).toMatch(/^#EXTM3U/);
   }, 120_000);
+
+  it('makes as many as DEMO_SEED_VIDEOS asks for', async () => {
+    const few = await createTestApp({ MEDIA_DIR: path.join(dir, 'media-few'), INGEST_WORKER: 'false', DEMO_SEED_VIDEOS: '3' });
+    try {
+      expect(await few.app.get(DemoSeedService).seed()).toHaveLength(3);
+      const [{ n }] = await few.db.query(`SELECT count(*)::int AS n FROM videos WHERE status = 'processing'`);
+      expect(n).toBe(3);
+    } finally {
+      await few.close();
+    }
+  });
 });

@@ -91,6 +91,9 @@ class EnvironmentVariables {
   @IsOptional() @Transform(toBool) @IsBoolean()
   DEMO_SEED?: boolean;
 
+  @Transform(toInt) @IsInt() @Min(1) @Max(24)
+  DEMO_SEED_VIDEOS = 24;
+
   @Transform(toInt) @IsInt() @Min(100) @Max(3_600_000)
   COUNTER_FLUSH_MS = 5000;
 
@@ -120,7 +123,7 @@ class EnvironmentVariables {
 export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
   'SITE_NAME', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'TRUST_PROXY', 'ADMIN_EMAIL',
-  'ADMIN_PASSWORD', 'DEMO_SEED', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
+  'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export type Brand = 'default' | 'atg' | 'jtg';
@@ -147,6 +150,8 @@ export interface AppConfig {
   trustProxy: string[];
   admin: { email: string; password: string } | null;
   demoSeed: boolean;
+  /** How many demo videos the first start makes (the end-to-end tests use a few). */
+  demoSeedVideos: number;
   rateLimits: { auth: number; write: number };
   /** How often buffered view, like and trending counts are written to the database. */
   counterFlushMs: number;
@@ -241,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     admin: vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : null,
     demoSeed: vars.DEMO_SEED ?? vars.NODE_ENV === 'development',
+    demoSeedVideos: vars.DEMO_SEED_VIDEOS,
     rateLimits: { auth: vars.RATE_LIMIT_AUTH, write: vars.RATE_LIMIT_WRITE },
     counterFlushMs: vars.COUNTER_FLUSH_MS,
     ingestWorker: vars.INGEST_WORKER ?? true,

@@ -11,10 +11,8 @@ import { stemOf } from '../../media/media-paths';
 import { generateCatalog } from './catalog-generator';
 import { writeCatalog } from './catalog-writer';
 
-export const DEMO_VIDEO_COUNT = 24;
-
 /**
- * On the first start of an empty database (DEMO_SEED, on by default in development): 24 demo videos with
+ * On the first start of an empty database (DEMO_SEED, on by default in development): 24 demo videos (DEMO_SEED_VIDEOS) with
  * categories, performers, brand titles, views and likes, each with an ingest job that makes a synthetic clip
  * with ffmpeg and runs it through the same pipeline as an upload. The site is up meanwhile; each video appears
  * once its media is built, the shortest first.
@@ -38,7 +36,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
   }
 
   async seed(): Promise<number[]> {
-    const catalog = generateCatalog({ videos: DEMO_VIDEO_COUNT, seed: 2024 });
+    const catalog = generateCatalog({ videos: this.config.demoSeedVideos, seed: 2024 });
     for (const video of catalog.videos) video.duration = null; // measured by the pipeline
     const { ids } = await writeCatalog(this.db, catalog, 'processing');
     const clips = demoClips(catalog.videos.map((v) => v.title));
