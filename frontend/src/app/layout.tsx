@@ -1,29 +1,57 @@
-import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AgeGate, useAgeGate } from '@/features/age-gate/components/age-gate';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { SearchForm } from '@/features/browse/components/search-form';
 import { useSite } from '@/lib/site';
 
 export function Layout() {
   const site = useSite();
   const name = site.data?.name;
+  const location = useLocation();
+  const gate = useAgeGate(location.pathname);
 
   return (
-    <div className="app">
-      {name && <title>{name}</title>}
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="site-header">
-        <div className="site-header__inner">
-          <Link className="site-header__name" to="/" aria-label={name ? undefined : 'Home'}>
-            {name ?? (site.isPending ? <span className="skeleton skeleton--name" aria-hidden="true" /> : 'Home')}
-          </Link>
-          <UserMenu />
-        </div>
-      </header>
-      <main id="main" className="site-main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <ScrollRestoration />
-    </div>
+    <>
+      {/* Until the visitor answers the 18+ gate the page behind it can be neither read nor reached by keyboard. */}
+      <div className="app" inert={gate.open}>
+        {name && <title>{name}</title>}
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className="site-header">
+          <div className="site-header__inner">
+            <Link className="site-header__name" to="/" aria-label={name ? undefined : 'Home'}>
+              {name ?? (site.isPending ? <span className="skeleton skeleton--name" aria-hidden="true" /> : 'Home')}
+            </Link>
+            <nav className="site-nav" aria-label="Browse">
+              <NavLink className="site-nav__link" to="/categories">
+                Categories
+              </NavLink>
+              <NavLink className="site-nav__link" to="/performers">
+                Performers
+              </NavLink>
+            </nav>
+            <SearchForm />
+            <UserMenu />
+          </div>
+        </header>
+        <main id="main" className="site-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <footer className="site-footer">
+          <nav className="site-footer__links" aria-label="Legal">
+            <Link to="/terms">Terms of service</Link>
+            <Link to="/2257">18 U.S.C. 2257</Link>
+            <Link to="/content-removal">Content removal</Link>
+          </nav>
+          <p className="site-footer__note">
+            {name ?? 'This site'} is for adults only. All performers were 18 or older when filmed. Labelled with
+            RTA.
+          </p>
+        </footer>
+        <ScrollRestoration />
+      </div>
+      {gate.open && <AgeGate siteName={name} onConfirm={gate.confirm} />}
+    </>
   );
 }

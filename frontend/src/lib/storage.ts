@@ -25,3 +25,6 @@ export function writeStorage(kind: Area, key: string, value: string | null): voi
 
 /** The slug of the last video watched, kept for the tab's session so a listing can scroll back to its card. */
 export const SCROLL_TARGET_KEY = 'scroll_target';
+
+/** Set to 'true' once the visitor has confirmed being an adult at the 18+ gate; kept on this device. */
+export const AGE_CONFIRMED_KEY = 'age_confirmed';

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
+import { AGE_CONFIRMED_KEY } from '@/lib/storage';
 
 // findBy* and waitFor wait up to 1 s by default; a 2-core CI machine running other suites can be slower than that.
 configure({ asyncUtilTimeout: 5000 });
@@ -23,9 +24,11 @@ if (typeof window !== 'undefined') {
     },
   });
   Object.defineProperty(HTMLMediaElement.prototype, 'load', { configurable: true, value() {} });
-  // jsdom has storage but keeps it across tests of a file; every test starts with none.
+  // jsdom has storage but keeps it across tests of a file; every test starts with none, except the 18+ gate's
+  // answer: pages are tested as a visitor who has already confirmed their age (the gate has tests of its own).
   beforeEach(() => {
     window.localStorage.clear();
     window.sessionStorage.clear();
+    window.localStorage.setItem(AGE_CONFIRMED_KEY, 'true');
   });
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePage, makeSite, makeVideo } from '@/testing/data';
@@ -13,6 +13,24 @@ function cardFor(title: string): HTMLElement {
   return article;
 }
 
+type Routes = Parameters<typeof mockFetch>[0];
+
+/**
+ * mockFetch for the home page: `/api/videos` answers the grid's requests with the test's handler and the featured
+ * row's (`featured=true`) with `featured`, none by default, so each test sees only the grid it is about.
+ */
+function mockHome(routes: Routes, featured: ReturnType<typeof makeVideo>[] = []) {
+  const grid = routes['/api/videos'];
+  return mockFetch({
+    ...routes,
+    '/api/videos': (url, init) => (url.searchParams.get('featured') === 'true' ? makePage(featured) : grid(url, init)),
+  });
+}
+
+/** The grid's requests, without the featured row's. */
+const gridRequests = (fetchMock: ReturnType<typeof mockFetch>) =>
+  requestedUrls(fetchMock, '/api/videos').filter((url) => !url.searchParams.has('featured'));
+
 describe('home: the catalogue grid', () => {
   beforeEach(() => {
     // Only Date is faked, so the upload age is predictable while timers keep running for the queries.
@@ -24,7 +42,7 @@ describe('home: the catalogue grid', () => {
   });
 
   it('shows the site name and one card per video, linking to its watch page', async () => {
-    mockFetch({
+    mockHome({
       '/api/site': () => makeSite({ name: 'Hunk Tube' }),
       '/api/videos': () =>
         makePage([
@@ -44,11 +62,13 @@ describe('home: the catalogue grid', () => {
 
     expect(await screen.findByRole('link', { name: 'Hunk Tube' })).toHaveAttribute('href', '/');
     const pool = cardFor('Pool party');
-    expect(within(pool).getByRole('link', { name: 'Pool party' })).toHaveAttribute('href', '/video/7');
-    expect(within(pool).getByRole('img', { name: 'Pool party' })).toHaveAttribute(
-      'src',
-      'https://img.example.com/thumbs/2024/06/pool-party/poster.jpg',
-    );
+    const link = within(pool).getByRole('link', { name: 'Pool party' });
+    expect(link).toHaveAttribute('href', '/video/7');
+    // The link is named by its visible title; the rest reaches screen readers as its description.
+    expect(link).toHaveAccessibleDescription('Duration 12:34. 1.2K views, 3 days ago');
+    // Decorative inside the named link: no second reading of the title.
+    expect(pool.querySelector('img')).toHaveAttribute('alt', '');
+    expect(pool.querySelector('img')).toHaveAttribute('src', 'https://img.example.com/thumbs/2024/06/pool-party/poster.jpg');
     expect(within(pool).getByText('12:34')).toBeInTheDocument();
     expect(within(pool).getByText('1.2K views')).toBeInTheDocument();
     expect(within(pool).getByText('3 days ago')).toBeInTheDocument();
@@ -60,7 +80,7 @@ describe('home: the catalogue grid', () => {
   });
 
   it("shows the brand's title, falling back to the main title when the brand's is empty", async () => {
-    mockFetch({
+    mockHome({
       '/api/site': () => makeSite({ brand: 'atg' }),
       '/api/videos': () =>
         makePage([
@@ -80,7 +100,7 @@ describe('home: the catalogue grid', () => {
   });
 
   it('shows a placeholder, never a broken image, when a video has no thumbnail or it fails to load', async () => {
-    mockFetch({
+    mockHome({
       '/api/site': () => makeSite(),
       '/api/videos': () =>
         makePage([
@@ -94,16 +114,16 @@ describe('home: the catalogue grid', () => {
     await screen.findByRole('heading', { name: 'No poster yet' });
     const empty = cardFor('No poster yet');
     expect(empty.querySelector('img')).toBeNull();
-    expect(within(empty).getByRole('img', { name: 'No thumbnail' })).toBeInTheDocument();
+    expect(empty.querySelector('.thumbnail__placeholder')).toBeInTheDocument();
 
     const gone = cardFor('Poster gone');
-    fireEvent.error(within(gone).getByRole('img', { name: 'Poster gone' }));
+    fireEvent.error(gone.querySelector('img') as HTMLImageElement);
     expect(gone.querySelector('img')).toBeNull();
-    expect(within(gone).getByRole('img', { name: 'No thumbnail' })).toBeInTheDocument();
+    expect(gone.querySelector('.thumbnail__placeholder')).toBeInTheDocument();
   });
 
   it('asks for the sort and page in the address and links to the neighbouring pages', async () => {
-    const fetchMock = mockFetch({
+    const fetchMock = mockHome({
       '/api/site': () => makeSite(),
       '/api/videos': () => makePage([makeVideo()], { page: 2, limit: 24, total: 60 }),
     });
@@ -111,7 +131,7 @@ describe('home: the catalogue grid', () => {
     renderRoute('/?sort=most-viewed&page=2');
 
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
-    const [request] = requestedUrls(fetchMock, '/api/videos');
+    const [request] = gridRequests(fetchMock);
     expect(request.searchParams.get('sort')).toBe('most-viewed');
     expect(request.searchParams.get('page')).toBe('2');
     expect(request.searchParams.get('limit')).toBe('24');
@@ -128,7 +148,7 @@ describe('home: the catalogue grid', () => {
   });
 
   it('offers no next page on the last page', async () => {
-    mockFetch({
+    mockHome({
       '/api/site': () => makeSite(),
       '/api/videos': () => makePage([makeVideo()], { page: 3, limit: 24, total: 60 }),
     });
@@ -142,7 +162,7 @@ describe('home: the catalogue grid', () => {
   });
 
   it('shows no pagination when one page holds everything', async () => {
-    mockFetch({
+    mockHome({
       '/api/site': () => makeSite(),
       '/api/videos': () => makePage([makeVideo({ title: 'Only one' })]),
     });
@@ -154,7 +174,7 @@ describe('home: the catalogue grid', () => {
   });
 
   it('loads another ordering from the first page when a sort tab is chosen', async () => {
-    const fetchMock = mockFetch({
+    const fetchMock = mockHome({
       '/api/site': () => makeSite(),
       '/api/videos': (url) =>
         makePage([makeVideo({ title: `Sorted by ${url.searchParams.get('sort')}` })], { total: 100 }),
@@ -168,12 +188,12 @@ describe('home: the catalogue grid', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sorted by top-rated' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?sort=top-rated');
-    const last = requestedUrls(fetchMock, '/api/videos').at(-1);
+    const last = gridRequests(fetchMock).at(-1);
     expect(last?.searchParams.get('page')).toBe('1');
   });
 
   it('treats an unknown sort or a bad page as the defaults', async () => {
-    const fetchMock = mockFetch({
+    const fetchMock = mockHome({
       '/api/site': () => makeSite(),
       '/api/videos': () => makePage([makeVideo()]),
     });
@@ -181,14 +201,14 @@ describe('home: the catalogue grid', () => {
     renderRoute('/?sort=random&page=-4');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Newest videos' })).toBeInTheDocument();
-    await waitFor(() => expect(requestedUrls(fetchMock, '/api/videos')).toHaveLength(1));
-    const [request] = requestedUrls(fetchMock, '/api/videos');
+    await waitFor(() => expect(gridRequests(fetchMock)).toHaveLength(1));
+    const [request] = gridRequests(fetchMock);
     expect(request.searchParams.get('sort')).toBe('newest');
     expect(request.searchParams.get('page')).toBe('1');
   });
 
   it('says so when the catalogue is empty', async () => {
-    mockFetch({
+    mockHome({
       '/api/site': () => makeSite(),
       '/api/videos': () => makePage([]),
     });
@@ -201,7 +221,7 @@ describe('home: the catalogue grid', () => {
 
   it('offers to try again when the videos cannot be loaded', async () => {
     let failing = true;
-    mockFetch({
+    mockHome({
       '/api/site': () => makeSite(),
       '/api/videos': () =>
         failing
@@ -219,7 +239,7 @@ describe('home: the catalogue grid', () => {
   });
 
   it('still shows the catalogue, with main titles, when the site settings cannot be loaded', async () => {
-    mockFetch({
+    mockHome({
       '/api/site': () => json({ error: 'boom', statusCode: 500 }, 500),
       '/api/videos': () => makePage([makeVideo({ title: 'Main title', atg_title: 'ATG title' })]),
     });
@@ -228,6 +248,34 @@ describe('home: the catalogue grid', () => {
 
     expect(await screen.findByRole('heading', { name: 'Main title' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the featured videos in a row of their own above the grid, on the first page only', async () => {
+    const fetchMock = mockHome(
+      { '/api/site': () => makeSite(), '/api/videos': () => makePage([makeVideo({ id: 2, title: 'In the grid' })], { total: 50 }) },
+      [makeVideo({ id: 9, title: 'Admin pick', featured: 1 })],
+    );
+
+    const { router } = renderRoute('/');
+
+    const row = await screen.findByRole('region', { name: 'Featured' });
+    expect(within(row).getByRole('link', { name: 'Admin pick' })).toHaveAttribute('href', '/video/9');
+    expect(within(row).getByRole('link', { name: 'Admin pick' })).toHaveAccessibleDescription(/^Featured\. Duration /);
+    expect(within(row).queryByRole('link', { name: 'In the grid' })).not.toBeInTheDocument();
+    const [featured] = requestedUrls(fetchMock, '/api/videos').filter((url) => url.searchParams.has('featured'));
+    expect(featured.searchParams.get('featured')).toBe('true');
+
+    await act(() => router.navigate('/?page=2'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Featured' })).not.toBeInTheDocument());
+  });
+
+  it('shows no featured row when no video is featured', async () => {
+    mockHome({ '/api/site': () => makeSite(), '/api/videos': () => makePage([makeVideo({ title: 'Plain' })]) });
+
+    renderRoute('/');
+
+    await screen.findByRole('heading', { name: 'Plain' });
+    expect(screen.queryByRole('region', { name: 'Featured' })).not.toBeInTheDocument();
   });
 });
 

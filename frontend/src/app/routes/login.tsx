@@ -10,6 +10,7 @@ export function LoginRoute() {
   return (
     <section className="auth-page">
       <title>Log in</title>
+      <meta name="robots" content="noindex" />
       <LoginForm
         registerHref={`/register${ref ? `?ref=${refFor(ref)}` : ''}`}
         onSuccess={() => void navigate(returnPath(ref), { replace: true })}

@@ -10,6 +10,7 @@ export function RegisterRoute() {
   return (
     <section className="auth-page">
       <title>Sign up</title>
+      <meta name="robots" content="noindex" />
       <RegisterForm
         loginHref={`/login${ref ? `?ref=${refFor(ref)}` : ''}`}
         onSuccess={() => void navigate(returnPath(ref), { replace: true })}

@@ -3,6 +3,7 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
 interface ThumbnailProps {
   /** Resolved image URL, or null when there is none. */
   src: string | null;
+  /** The image's text alternative; empty when the image only decorates something already named. */
   alt: string;
   /** Seeds the placeholder's colours so neighbouring placeholders differ. */
   seed?: number;
@@ -33,8 +34,8 @@ export function Thumbnail({ src, alt, seed = 0, children }: ThumbnailProps) {
       ) : (
         <div
           className="thumbnail__placeholder"
-          role="img"
-          aria-label="No thumbnail"
+          // A decorative image (alt="") has a decorative placeholder; otherwise it says there is no picture.
+          {...(alt ? { role: 'img', 'aria-label': 'No thumbnail' } : { 'aria-hidden': true })}
           style={{ '--thumbnail-hue': hue } as CSSProperties}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">

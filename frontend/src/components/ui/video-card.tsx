@@ -1,34 +1,55 @@
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { useId, type ReactNode } from 'react';
+import { Link, type To } from 'react-router';
 import { DurationBadge } from '@/components/ui/duration-badge';
+import { HoverPreview, useHoverPreview } from '@/components/ui/hover-preview';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import type { Brand, VideoCard as VideoCardData } from '@/lib/api/types';
-import { formatCompactNumber, formatUploadAge } from '@/lib/format';
+import { formatCompactNumber, formatDuration, formatUploadAge } from '@/lib/format';
 import { brandTitle, resolveImageUrl } from '@/lib/site';
 
 interface VideoCardProps {
   video: VideoCardData;
   brand?: Brand;
   imageHost?: string;
+  /** Where the card leads: the video's watch page by default; a list passes its context (`?context=watch-later`). */
+  to?: To;
+  /** Extra content at the foot of the card, such as a Remove button. */
+  footer?: ReactNode;
 }
 
-export function VideoCard({ video, brand, imageHost }: VideoCardProps) {
-  const titleId = useId();
+export function VideoCard({ video, brand, imageHost, to, footer }: VideoCardProps) {
+  const metaId = useId();
   const title = brandTitle(video, brand);
   const uploaded = new Date(video.upload_date);
+  const previewUrl = resolveImageUrl(video.preview, imageHost);
+  const preview = useHoverPreview(previewUrl !== null);
 
   return (
-    <article className="video-card">
-      {/* Named by the title alone, so screen readers do not read the title twice (image alt + heading). */}
-      <Link className="video-card__link" to={`/video/${video.id}`} aria-labelledby={titleId}>
-        <Thumbnail src={resolveImageUrl(video.thumbnail, imageHost)} alt={title} seed={video.id}>
-          <DurationBadge seconds={video.duration} />
-          {video.featured > 0 && <span className="video-card__featured">Featured</span>}
+    <article className="video-card" {...preview.handlers}>
+      {/*
+        The link is named by the title alone (its visible label): the image is decorative here (alt="") and the
+        badges over it are for the eye; screen readers get the duration and the featured mark after the title.
+      */}
+      <Link className="video-card__link" to={to ?? `/video/${video.id}`} aria-describedby={metaId}>
+        <Thumbnail src={resolveImageUrl(video.thumbnail, imageHost)} alt="" seed={video.id}>
+          {preview.active && previewUrl && <HoverPreview src={previewUrl} />}
+          <span aria-hidden="true">
+            <DurationBadge seconds={video.duration} />
+            {video.featured > 0 && <span className="video-card__featured">Featured</span>}
+          </span>
         </Thumbnail>
-        <h3 className="video-card__title" id={titleId}>
-          {title}
-        </h3>
+        <h3 className="video-card__title">{title}</h3>
       </Link>
+      {/* Referenced by the link's aria-describedby (hidden content still counts there), read after its name. */}
+      <span id={metaId} hidden>
+        {[
+          video.featured > 0 ? 'Featured' : null,
+          durationText(video.duration),
+          `${formatCompactNumber(video.views)} ${video.views === 1 ? 'view' : 'views'}, ${formatUploadAge(video.upload_date)}`,
+        ]
+          .filter(Boolean)
+          .join('. ')}
+      </span>
       <p className="video-card__meta">
         <span>
           {formatCompactNumber(video.views)} {video.views === 1 ? 'view' : 'views'}
@@ -41,6 +62,10 @@ export function VideoCard({ video, brand, imageHost }: VideoCardProps) {
           {formatUploadAge(video.upload_date)}
         </time>
       </p>
+      {footer}
     </article>
   );
 }
+
+const durationText = (seconds: number | null) =>
+  seconds !== null && Number.isFinite(seconds) && seconds >= 0 ? `Duration ${formatDuration(seconds)}` : 'Duration unknown';

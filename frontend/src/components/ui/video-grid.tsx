@@ -1,21 +1,42 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigationType, type To } from 'react-router';
+import { readStorage, SCROLL_TARGET_KEY, writeStorage } from '@/lib/storage';
 import type { Brand, VideoCard as VideoCardData } from '@/lib/api/types';
 import { VideoCard } from './video-card';
 
-interface VideoGridProps {
-  videos: VideoCardData[];
+interface VideoGridProps<T extends VideoCardData> {
+  videos: T[];
   brand?: Brand;
   imageHost?: string;
   /** Marks the grid busy while a new page replaces this one. */
   busy?: boolean;
+  /** Where each card leads (default: its watch page). */
+  linkFor?: (video: T) => To;
+  /** Extra content at the foot of each card (a Remove button, when it was watched). */
+  footerFor?: (video: T) => ReactNode;
 }
 
-export function VideoGrid({ videos, brand, imageHost, busy = false }: VideoGridProps) {
+export function VideoGrid<T extends VideoCardData>({
+  videos,
+  brand,
+  imageHost,
+  busy = false,
+  linkFor,
+  footerFor,
+}: VideoGridProps<T>) {
+  const list = useScrollBackTarget(videos);
   return (
     // role="list" keeps list semantics in Safari, which drops them when list-style is none.
-    <ul className="video-grid" role="list" aria-busy={busy}>
+    <ul className="video-grid" role="list" aria-busy={busy} ref={list}>
       {videos.map((video) => (
-        <li key={video.id}>
-          <VideoCard video={video} brand={brand} imageHost={imageHost} />
+        <li key={video.id} data-slug={video.slug}>
+          <VideoCard
+            video={video}
+            brand={brand}
+            imageHost={imageHost}
+            to={linkFor?.(video)}
+            footer={footerFor?.(video)}
+          />
         </li>
       ))}
     </ul>
@@ -34,4 +55,35 @@ export function VideoGridSkeleton({ count = 12 }: { count?: number }) {
       ))}
     </div>
   );
+}
+
+/**
+ * Coming back (the back button) to a listing from a video: the router restores the scroll position when the
+ * page is still cached; when it had to be fetched again, this brings the card of the video last watched (its
+ * slug is kept in session storage by the watch page) into view. Either way that card's link gets the focus,
+ * so keyboard users continue where they were.
+ */
+function useScrollBackTarget(videos: VideoCardData[]) {
+  const list = useRef<HTMLUListElement>(null);
+  const navigationType = useNavigationType();
+  // The grid stays mounted from one listing to the next (one category page to another): once per visit.
+  const { key } = useLocation();
+  const doneFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (doneFor.current === key || navigationType !== 'POP' || videos.length === 0) return;
+    doneFor.current = key;
+    const slug = readStorage('session', SCROLL_TARGET_KEY);
+    if (!slug || !videos.some((video) => video.slug === slug)) return;
+    writeStorage('session', SCROLL_TARGET_KEY, null);
+    const item = Array.from(list.current?.children ?? []).find((node) => (node as HTMLElement).dataset.slug === slug);
+    const link = item?.querySelector<HTMLElement>('a');
+    if (!item || !link) return;
+    const box = item.getBoundingClientRect();
+    const visible = box.top >= 0 && box.bottom <= window.innerHeight;
+    if (!visible) item.scrollIntoView?.({ block: 'center' });
+    link.focus({ preventScroll: true });
+  }, [key, navigationType, videos]);
+
+  return list;
 }

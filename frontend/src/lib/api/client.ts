@@ -32,7 +32,7 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 
 export interface RequestOptions {
   query?: QueryParams;
-  /** Sent as JSON. */
+  /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -53,30 +53,38 @@ function isErrorBody(value: unknown): value is Partial<ApiErrorBody> {
   return typeof value === 'object' && value !== null && 'error' in value;
 }
 
+/**
+ * The ApiError for a non-2xx answer, from its status and its body parsed as JSON (null when it was not JSON:
+ * a proxy's HTML page, an empty body), for the fetch client here and for uploads sent with XMLHttpRequest.
+ */
+export function apiErrorFrom(status: number, statusText: string, parsed: unknown): ApiError {
+  if (isErrorBody(parsed) && typeof parsed.error === 'string') {
+    return new ApiError({
+      error: parsed.error,
+      errorCode: typeof parsed.errorCode === 'string' ? parsed.errorCode : undefined,
+      statusCode: typeof parsed.statusCode === 'number' ? parsed.statusCode : status,
+    });
+  }
+  return new ApiError({ error: statusText || `Request failed with status ${status}`, statusCode: status }, false);
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let parsed: unknown = null;
   try {
     parsed = await response.json();
   } catch {
-    // Not JSON (a proxy's HTML error page, an empty body): fall back to the status line.
+    // Not JSON: apiErrorFrom falls back to the status line.
   }
-  if (isErrorBody(parsed) && typeof parsed.error === 'string') {
-    return new ApiError({
-      error: parsed.error,
-      errorCode: typeof parsed.errorCode === 'string' ? parsed.errorCode : undefined,
-      statusCode: typeof parsed.statusCode === 'number' ? parsed.statusCode : response.status,
-    });
-  }
-  return new ApiError(
-    { error: response.statusText || `Request failed with status ${response.status}`, statusCode: response.status },
-    false,
-  );
+  return apiErrorFrom(response.status, response.statusText, parsed);
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    // Multipart: the browser writes the Content-Type with its boundary.
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -315,7 +315,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["MeController_historyPaused"];
         put: operations["MeController_setHistoryPaused"];
         post?: never;
         delete?: never;
@@ -450,6 +450,38 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/admin/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["TaxonomyController_renameCategory"];
+        trace?: never;
+    };
+    "/api/admin/performers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["TaxonomyController_renamePerformer"];
         trace?: never;
     };
     "/api/site": {
@@ -961,6 +993,13 @@ export interface components {
             /** @example Big Muscle Men */
             name: string;
         };
+        RenameTaxonDto: {
+            /**
+             * @description Trimmed; must contain a letter or a digit
+             * @example Big Muscle Men
+             */
+            name: string;
+        };
         MediaHostsDto: {
             1: string;
             2: string;
@@ -999,6 +1038,12 @@ export interface components {
             job_id: number;
         };
         EmptyBodyDto: Record<string, never>;
+        RefreshViewsDto: {
+            /** @example null */
+            error: null | null;
+            /** @description Videos whose buffered counts were written */
+            flushed: number;
+        };
         VideoTaxonRefDto: {
             /**
              * @description Matched first
@@ -1630,6 +1675,26 @@ export interface operations {
             };
         };
     };
+    MeController_historyPaused: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether history recording is paused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPausedDto"];
+                };
+            };
+        };
+    };
     MeController_setHistoryPaused: {
         parameters: {
             query?: never;
@@ -2109,6 +2174,128 @@ export interface operations {
             };
         };
     };
+    TaxonomyController_renameCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameTaxonDto"];
+            };
+        };
+        responses: {
+            /** @description Renamed; the id is unchanged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTaxonDto"];
+                };
+            };
+            /** @description Empty name, a name without a letter or digit, or one over 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or bad token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No category with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another category has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TaxonomyController_renamePerformer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameTaxonDto"];
+            };
+        };
+        responses: {
+            /** @description Renamed; the id is unchanged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTaxonDto"];
+                };
+            };
+            /** @description Empty name, a name without a letter or digit, or one over 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or bad token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No performer with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another performer has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     SiteController_site: {
         parameters: {
             query?: never;
@@ -2367,11 +2554,14 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Buffered view and like counts written, trending recomputed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RefreshViewsDto"];
+                };
             };
             /** @description No or bad token */
             401: {
@@ -2402,11 +2592,14 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Every response cache emptied */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["NoErrorDto"];
+                };
             };
             /** @description No or bad token */
             401: {

@@ -53,3 +53,22 @@ export interface ApiErrorBody {
   errorCode?: string;
   statusCode: number;
 }
+
+export type Taxon = Schemas['TaxonDto'];
+export type TaxonList = Schemas['TaxonListDto'];
+export type CreatedTaxon = Schemas['CreatedTaxonDto'];
+export type UpdatedVideo = Schemas['UpdatedVideoDto'];
+export type Job = Schemas['JobDto'];
+export type JobList = Schemas['JobListDto'];
+export type UploadAccepted = Schemas['UploadAcceptedDto'];
+
+export type HistoryVideoCard = Schemas['HistoryVideoCardDto'];
+export type HistoryPage = Schemas['HistoryPageDto'];
+export type HistoryPaused = Schemas['HistoryPausedDto'];
+export type UpdatePlaylist = Schemas['UpdatePlaylistDto'];
+export type RenamedPlaylist = Schemas['PlaylistDto'];
+export type ReorderPlaylist = Schemas['ReorderPlaylistDto'];
+export type ClientIp = Schemas['ClientIpDto'];
+export type ThumbnailUrl = Schemas['ThumbnailUrlDto'];
+/** POST /api/admin/refresh-views: `flushed` counts the videos whose buffered counts were written. */
+export type RefreshedViews = Schemas['RefreshViewsDto'];

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { refFor } from '@/lib/return-path';
 import { useUser } from '../api/get-user';
@@ -8,24 +9,60 @@ export function UserMenu() {
   const user = useUser();
   const logout = useLogout();
   const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = () => menu.current?.removeAttribute('open');
+
+  // Another page closes the menu; so do a click outside it and Escape.
+  useEffect(close, [location.key]);
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (menu.current?.open && !menu.current.contains(event.target as Node)) close();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !menu.current?.open) return;
+      close();
+      menu.current.querySelector('summary')?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
 
   if (user.isPending) return <span className="user-menu skeleton skeleton--name" aria-hidden="true" />;
 
   if (user.data) {
+    const isAdmin = user.data.user_metadata.role_id === 'admin';
     return (
-      <div className="user-menu">
-        <span className="user-menu__name">{user.data.user_metadata.display_name}</span>
-        <button
-          className="button button--quiet"
-          type="button"
-          disabled={logout.isPending}
-          onClick={() =>
-            logout.mutate(undefined, { onError: (error) => console.error('Error logging out', error) })
-          }
-        >
-          Log out
-        </button>
-      </div>
+      // A disclosure rather than an ARIA menu: plain links and a button, reachable with Tab, closed by a choice.
+      <details className="user-menu" ref={menu}>
+        <summary className="user-menu__toggle">
+          <span className="user-menu__name">{user.data.user_metadata.display_name}</span>
+          <svg className="user-menu__caret" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="m7 10 5 5 5-5" />
+          </svg>
+        </summary>
+        <nav className="user-menu__panel" aria-label="Your account" onClick={close}>
+          <Link to="/playlists">Playlists</Link>
+          <Link to="/me/watch-later">Watch later</Link>
+          <Link to="/me/bookmarks">Bookmarks</Link>
+          <Link to="/me/likes">Liked videos</Link>
+          <Link to="/me/history">History</Link>
+          {isAdmin && <Link to="/admin">Admin</Link>}
+          <button
+            className="user-menu__logout"
+            type="button"
+            disabled={logout.isPending}
+            onClick={() =>
+              logout.mutate(undefined, { onError: (error) => console.error('Error logging out', error) })
+            }
+          >
+            Log out
+          </button>
+        </nav>
+      </details>
     );
   }
 

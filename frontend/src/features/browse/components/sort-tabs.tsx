@@ -3,7 +3,7 @@ import { VIDEO_SORTS, type VideoSort } from '../api/get-videos';
 import { catalogueSearch, SORT_LABELS } from '../utils/catalogue-search';
 
 /** The catalogue's orderings as links, so each one has its own URL (shareable, back button works). */
-export function SortTabs({ current }: { current: VideoSort }) {
+export function SortTabs({ current, keep }: { current: VideoSort; keep?: Record<string, string> }) {
   return (
     <nav className="sort-tabs" aria-label="Sort videos">
       <ul role="list">
@@ -11,7 +11,7 @@ export function SortTabs({ current }: { current: VideoSort }) {
           <li key={sort}>
             <Link
               className="sort-tabs__link"
-              to={{ search: catalogueSearch(sort) }}
+              to={{ search: catalogueSearch(sort, 1, keep) }}
               aria-current={sort === current ? 'page' : undefined}
             >
               {SORT_LABELS[sort]}

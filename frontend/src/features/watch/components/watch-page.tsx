@@ -162,6 +162,13 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
           views={loaded.views + (viewCounted ? 1 : 0)}
           duration={loaded.duration ?? savedDuration}
         />
+        {user?.user_metadata.role_id === 'admin' && (
+          <p>
+            <Link className="button button--quiet" to={`/admin/videos/${videoId}`}>
+              Edit video
+            </Link>
+          </p>
+        )}
         {children}
       </div>
       {list && (

@@ -78,7 +78,16 @@ describe('useHls', () => {
     expect(instance.attachMedia).toHaveBeenCalledWith(expect.any(HTMLVideoElement));
   });
 
-  it('plays natively where the browser has HLS, without hls.js', async () => {
+  it('prefers hls.js where Media Source Extensions exist, even if the browser plays HLS itself', async () => {
+    vi.mocked(HTMLMediaElement.prototype.canPlayType).mockReturnValue('maybe');
+    vi.stubGlobal('MediaSource', class {});
+    render(<Player src={SRC} options={options()} />);
+
+    const instance = await attached();
+    expect(instance.loadSource).toHaveBeenCalledWith(SRC);
+  });
+
+  it('plays natively where the browser has HLS but no Media Source Extensions, without hls.js', async () => {
     vi.mocked(HTMLMediaElement.prototype.canPlayType).mockReturnValue('maybe');
     const { getByTestId } = render(<Player src={SRC} options={options({ startPosition: () => 30 })} />);
     const video = getByTestId('video') as HTMLVideoElement;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js/light';
+import { hasMediaSource, loadHls } from '../utils/load-hls';
 
 export interface QualityLevel {
   /** hls.js's level index. */
@@ -26,6 +27,8 @@ export interface UseHlsResult {
 }
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+
 const EXPIRED = new Set([403, 410]);
 
 function levelLabel(level: { height?: number; bitrate?: number }): string {
@@ -71,7 +74,7 @@ export function useHls(
       optionsRef.current.onSourceExpired();
     };
 
-    if (video.canPlayType(HLS_MIME)) {
+    if (!hasMediaSource() && video.canPlayType(HLS_MIME)) {
       // Native HLS reports no status codes: a network error on a signed stream is taken for an expired URL.
       const onLoaded = () => start(video, position, play);
       const onError = () => {
@@ -88,8 +91,7 @@ export function useHls(
       };
     }
 
-    // The light build: these streams carry no subtitles, alternate audio or DRM.
-    void import('hls.js/light').then(({ default: HlsClass }) => {
+    void loadHls().then(({ default: HlsClass }) => {
       if (cancelled || !HlsClass.isSupported()) return;
       const hls = new HlsClass({ startPosition: position > 0 ? position : -1 });
       hlsRef.current = hls;

@@ -1,0 +1,194 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makePage, makeSite, makeVideo } from '@/testing/data';
+import { json, mockFetch, requestedUrls } from '@/testing/mock-fetch';
+import { renderRoute } from '@/testing/render-route';
+
+const unauthorized = () => json({ error: 'Unauthorized', statusCode: 401 }, 401);
+const taxa = (...entries: [id: string, name: string, count: number][]) => ({
+  data: entries.map(([id, name, video_count]) => ({ id, name, video_count })),
+});
+
+function setup(routes: Parameters<typeof mockFetch>[0] = {}) {
+  return mockFetch({
+    '/api/site': () => makeSite({ name: 'Hunk Tube' }),
+    '/api/auth/me': unauthorized,
+    '/api/videos': () => makePage([]),
+    '/api/categories': () => taxa(['muscle', 'Muscle', 12], ['outdoor', 'Outdoor', 3], ['empty-one', 'Empty One', 0]),
+    '/api/performers': () => taxa(['alex-ray', 'Alex Ray', 5], ['ben-cole', 'Ben Cole', 9]),
+    ...routes,
+  });
+}
+
+/** Navigates as the router would on a click or the back button, without waiting inside act for lazy routes. */
+const go = async (navigate: () => Promise<void>) => {
+  await act(async () => {
+    void navigate();
+  });
+};
+
+/** The grid's requests (the featured row, on the home page, asks separately). */
+const gridRequests = (fetchMock: ReturnType<typeof mockFetch>) =>
+  requestedUrls(fetchMock, '/api/videos').filter((url) => !url.searchParams.has('featured'));
+
+describe('search', () => {
+  it('searches from the header box and shows the results for the query', async () => {
+    const fetchMock = setup({
+      '/api/videos': (url) =>
+        url.searchParams.get('q') ? makePage([makeVideo({ id: 4, title: 'Pool party in Palm Springs' })]) : makePage([]),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/');
+
+    await user.type(await screen.findByRole('searchbox', { name: 'Search videos' }), '  pool party  {Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?q=pool+party');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results for “pool party”' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Pool party in Palm Springs' })).toHaveAttribute('href', '/video/4');
+    const last = gridRequests(fetchMock).at(-1);
+    expect(last?.searchParams.get('q')).toBe('pool party');
+    expect(screen.getByRole('searchbox', { name: 'Search videos' })).toHaveValue('pool party');
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+
+  it('keeps the query in the sort tabs and the pagination', async () => {
+    const fetchMock = setup({ '/api/videos': () => makePage([makeVideo()], { total: 60 }) });
+    renderRoute('/search?q=gym&sort=most-viewed');
+
+    expect(await screen.findByRole('link', { name: 'Top rated' })).toHaveAttribute('href', '/search?q=gym&sort=top-rated');
+    expect(await screen.findByRole('link', { name: /next/i })).toHaveAttribute('href', '/search?q=gym&sort=most-viewed&page=2');
+    const [request] = gridRequests(fetchMock);
+    expect(request.searchParams.get('sort')).toBe('most-viewed');
+  });
+
+  it('does not search for nothing: an empty box stays on the page, an empty query asks for words', async () => {
+    const fetchMock = setup();
+    const user = userEvent.setup();
+    const { router } = renderRoute('/search?q=%20%20');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search videos' }), '   {Enter}');
+    expect(router.state.location.search).toBe('?q=%20%20');
+    expect(gridRequests(fetchMock)).toHaveLength(0);
+  });
+
+  it('says so when nothing matches', async () => {
+    setup();
+    renderRoute('/search?q=zzz');
+    expect(await screen.findByText(/No videos match “zzz”/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'browse the categories' })).toHaveAttribute('href', '/categories');
+  });
+
+  it('limits the query to what the API accepts', async () => {
+    setup();
+    renderRoute('/');
+    expect(await screen.findByRole('searchbox', { name: 'Search videos' })).toHaveAttribute('maxLength', '200');
+  });
+});
+
+describe('categories and performers', () => {
+  it('lists the categories with their video counts, most videos first, leaving out empty ones', async () => {
+    setup();
+    renderRoute('/categories');
+
+    const list = await screen.findByRole('list', { name: 'Categories' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Muscle12 videos', 'Outdoor3 videos']);
+    expect(links[0]).toHaveAttribute('href', '/categories/muscle');
+    expect(screen.queryByText('Empty One')).not.toBeInTheDocument();
+  });
+
+  it('filters the index as one types and orders it by name on request', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderRoute('/performers');
+
+    const list = await screen.findByRole('list', { name: 'Performers' });
+    expect(within(list).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/performers/ben-cole',
+      '/performers/alex-ray',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'A–Z' }));
+    expect(within(screen.getByRole('list', { name: 'Performers' })).getAllByRole('link')[0]).toHaveAttribute('href', '/performers/alex-ray');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Filter performers' }), 'BEN');
+    expect(within(screen.getByRole('list', { name: 'Performers' })).getAllByRole('link')).toHaveLength(1);
+    await user.clear(screen.getByRole('searchbox', { name: 'Filter performers' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Filter performers' }), 'nobody');
+    expect(screen.getByText('No performer matches “nobody”.')).toBeInTheDocument();
+  });
+
+  it("shows a category's videos under its name, asking the API for that category", async () => {
+    const fetchMock = setup({ '/api/videos': () => makePage([makeVideo({ id: 8, title: 'Gym session' })]) });
+    renderRoute('/categories/muscle?sort=longest');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Longest Muscle videos' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Gym session' })).toHaveAttribute('href', '/video/8');
+    expect(screen.getByRole('link', { name: 'All categories' })).toHaveAttribute('href', '/categories');
+    const [request] = gridRequests(fetchMock);
+    expect(request.searchParams.get('category')).toBe('muscle');
+    expect(request.searchParams.get('sort')).toBe('longest');
+  });
+
+  it("shows a performer's videos", async () => {
+    const fetchMock = setup();
+    renderRoute('/performers/alex-ray');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Newest videos with Alex Ray' })).toBeInTheDocument();
+    expect(await screen.findByText('No videos with this performer yet.')).toBeInTheDocument();
+    expect(gridRequests(fetchMock)[0].searchParams.get('performer')).toBe('alex-ray');
+  });
+
+  it('answers an unknown category with the not-found page', async () => {
+    setup();
+    renderRoute('/categories/no-such-thing');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('links both indexes from the header', async () => {
+    setup();
+    renderRoute('/');
+    const nav = await screen.findByRole('navigation', { name: 'Browse' });
+    expect(within(nav).getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/categories');
+    expect(within(nav).getByRole('link', { name: 'Performers' })).toHaveAttribute('href', '/performers');
+  });
+});
+
+describe('coming back to a listing', () => {
+  it('focuses the card of the video last watched when the back button returns to a fetched page', async () => {
+    setup({
+      '/api/videos': () =>
+        makePage([makeVideo({ id: 1, slug: 'first', title: 'First' }), makeVideo({ id: 2, slug: 'second', title: 'Second' })]),
+    });
+    const { router } = renderRoute('/search?q=first');
+    await screen.findByRole('link', { name: 'Second' });
+    // The watch page keeps the slug of the video being watched.
+    window.sessionStorage.setItem('scroll_target', 'second');
+    await go(() => router.navigate('/categories/muscle'));
+    await screen.findByRole('heading', { level: 1, name: 'Newest Muscle videos' });
+    // Arriving by a link (PUSH) leaves the focus alone…
+    expect(screen.getByRole('link', { name: 'Second' })).not.toHaveFocus();
+    expect(window.sessionStorage.getItem('scroll_target')).toBe('second');
+
+    await go(() => router.navigate('/performers/alex-ray'));
+    await screen.findByRole('heading', { level: 1, name: 'Newest videos with Alex Ray' });
+    await go(() => router.navigate(-1));
+    const second = await screen.findByRole('link', { name: 'Second' });
+    await waitFor(() => expect(second).toHaveFocus());
+    expect(window.sessionStorage.getItem('scroll_target')).toBeNull();
+  });
+
+  it('does nothing when the video last watched is not on the page', async () => {
+    setup({ '/api/videos': () => makePage([makeVideo({ id: 1, slug: 'first', title: 'First' })]) });
+    window.sessionStorage.setItem('scroll_target', 'elsewhere');
+    const { router } = renderRoute('/categories/muscle');
+    await screen.findByRole('link', { name: 'First' });
+    await go(() => router.navigate('/categories/outdoor'));
+    await go(() => router.navigate(-1));
+    await screen.findByRole('link', { name: 'First' });
+    expect(document.activeElement?.tagName).not.toBe('A');
+    expect(window.sessionStorage.getItem('scroll_target')).toBe('elsewhere');
+  });
+});

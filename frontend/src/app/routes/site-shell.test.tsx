@@ -1,0 +1,177 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { removalMailto } from '@/features/legal/components/removal-request-form';
+import { makePage, makeSite, makeUser } from '@/testing/data';
+import { json, mockFetch } from '@/testing/mock-fetch';
+import { renderRoute } from '@/testing/render-route';
+
+const unauthorized = () => json({ error: 'Unauthorized', statusCode: 401 }, 401);
+
+function setup(me: () => unknown = unauthorized) {
+  return mockFetch({
+    '/api/site': () => makeSite({ name: 'Hunk Tube' }),
+    '/api/auth/me': me,
+    '/api/videos': () => makePage([]),
+  });
+}
+
+describe('the 18+ gate', () => {
+  it('covers the page on a first visit, leaving it inert until the visitor answers', async () => {
+    window.localStorage.removeItem('age_confirmed');
+    setup();
+    renderRoute('/');
+
+    const gate = await screen.findByRole('dialog', { name: 'Hunk Tube is an adult website' });
+    expect(gate).toHaveAccessibleDescription(/sexually explicit material/);
+    expect(document.querySelector('.app')).toHaveAttribute('inert');
+    expect(within(gate).getByRole('button', { name: 'I am 18 or older – Enter' })).toHaveFocus();
+    expect(within(gate).getByRole('link', { name: 'I am under 18 – Leave' })).toHaveAttribute('href', 'https://www.google.com/');
+    expect(within(gate).getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/terms');
+  });
+
+  it('is not dismissed by Escape', async () => {
+    window.localStorage.removeItem('age_confirmed');
+    setup();
+    renderRoute('/');
+    const gate = await screen.findByRole('dialog', { name: /adult website/ });
+    fireEvent.keyDown(gate, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: /adult website/ })).toBeInTheDocument();
+  });
+
+  it('remembers the answer on this device, so it never shows again', async () => {
+    window.localStorage.removeItem('age_confirmed');
+    setup();
+    const user = userEvent.setup();
+    const first = renderRoute('/');
+
+    await user.click(await screen.findByRole('button', { name: 'I am 18 or older – Enter' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.querySelector('.app')).not.toHaveAttribute('inert');
+    expect(window.localStorage.getItem('age_confirmed')).toBe('true');
+    first.unmount();
+
+    renderRoute('/categories');
+    await screen.findByRole('heading', { level: 1, name: 'Categories' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it.each(['/terms', '/2257', '/content-removal'])('leaves %s readable without an answer', async (path) => {
+    window.localStorage.removeItem('age_confirmed');
+    setup();
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('carries the RTA label in the page head', async () => {
+    // index.html is what every page is served from; its head holds the label for crawlers and filters.
+    const { readFileSync } = await import('node:fs');
+    const { resolve } = await import('node:path');
+    const html = readFileSync(resolve(process.cwd(), 'index.html'), 'utf8');
+    expect(html).toContain('<meta name="rating" content="RTA-5042-1996-1400-1577-RTA" />');
+    expect(html).not.toContain('noindex');
+  });
+});
+
+describe('the footer', () => {
+  it('links the terms, the 2257 statement and content removal on every page', async () => {
+    setup();
+    renderRoute('/');
+    const nav = await screen.findByRole('navigation', { name: 'Legal' });
+    expect(within(nav).getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/terms');
+    expect(within(nav).getByRole('link', { name: '18 U.S.C. 2257' })).toHaveAttribute('href', '/2257');
+    expect(within(nav).getByRole('link', { name: 'Content removal' })).toHaveAttribute('href', '/content-removal');
+  });
+
+  it('shows the 2257 statement with the site name', async () => {
+    setup();
+    renderRoute('/2257');
+    expect(await screen.findByRole('heading', { level: 1, name: /2257 record-keeping/ })).toBeInTheDocument();
+    expect(await screen.findByText(/sexually explicit conduct on Hunk Tube were over the age of eighteen/)).toBeInTheDocument();
+  });
+});
+
+describe('content removal requests', () => {
+  it('asks for a video address, a way to reply and the good-faith statement before writing the e-mail', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderRoute('/content-removal');
+
+    const submit = await screen.findByRole('button', { name: 'Write the request e-mail' });
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent('Give the address of at least one video (…/video/123).');
+    await user.type(screen.getByLabelText('Video address(es), one per line'), 'https://example.com/video/12');
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent('Give an e-mail address or another way to reach you.');
+    await user.type(screen.getByLabelText('How to reach you'), 'me@example.com');
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent('Confirm that the request is made in good faith.');
+  });
+
+  it('writes every field into the e-mail, spaces encoded for mail programs', () => {
+    const href = removalMailto('removals@example.com', {
+      urls: ' https://example.com/video/12 ',
+      reason: 'I own the copyright in this video',
+      details: '',
+      contact: 'me@example.com',
+    });
+    expect(href.startsWith('mailto:removals@example.com?subject=Content%20removal%20request')).toBe(true);
+    const body = new URLSearchParams(href.split('?')[1]).get('body');
+    expect(body).toContain('Video address(es):\nhttps://example.com/video/12');
+    expect(body).toContain('Reason: I own the copyright in this video');
+    expect(body).toContain('Contact: me@example.com');
+    expect(href).not.toContain('+');
+  });
+});
+
+describe('the account menu', () => {
+  it("links a member's lists, and not the admin pages", async () => {
+    setup(() => ({ user: makeUser({}, { display_name: 'Sam', role_id: 'member' }) }));
+    renderRoute('/');
+    const menu = await screen.findByRole('navigation', { name: 'Your account', hidden: true });
+    const links = within(menu).getAllByRole('link', { hidden: true });
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Playlists', '/playlists'],
+      ['Watch later', '/me/watch-later'],
+      ['Bookmarks', '/me/bookmarks'],
+      ['Liked videos', '/me/likes'],
+      ['History', '/me/history'],
+    ]);
+  });
+
+  it('adds the admin pages for an admin', async () => {
+    setup(() => ({ user: makeUser({}, { display_name: 'Boss', role_id: 'admin' }) }));
+    renderRoute('/');
+    const menu = await screen.findByRole('navigation', { name: 'Your account', hidden: true });
+    expect(within(menu).getByRole('link', { name: 'Admin', hidden: true })).toHaveAttribute('href', '/admin');
+  });
+
+  it('opens from the name and closes on Escape, giving the focus back', async () => {
+    setup(() => ({ user: makeUser({}, { display_name: 'Sam', role_id: 'member' }) }));
+    const user = userEvent.setup();
+    renderRoute('/');
+    const summary = (await screen.findByText('Sam')).closest('summary') as HTMLElement;
+    const details = summary.closest('details') as HTMLDetailsElement;
+    await user.click(summary);
+    expect(details.open).toBe(true);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(details.open).toBe(false));
+    expect(summary).toHaveFocus();
+  });
+});
+
+describe('search engines', () => {
+  it.each(['/login', '/register', '/me/bookmarks', '/search?q=gym'])('are asked not to index %s', async (url) => {
+    setup(() => ({ user: makeUser({}, { display_name: 'Sam', role_id: 'member' }) }));
+    renderRoute(url);
+    await waitFor(() => expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex'));
+  });
+
+  it.each(['/', '/categories', '/terms'])('may index %s', async (url) => {
+    setup();
+    renderRoute(url);
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.querySelector('meta[name="robots"]')).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { AGE_CONFIRMED_KEY, readStorage, writeStorage } from '@/lib/storage';
+
+/** Where a visitor who is not an adult is sent. */
+export const LEAVE_URL = 'https://www.google.com/';
+
+/** Pages that must stay readable without confirming: the legal texts the gate itself links to. */
+const EXEMPT_PATHS = new Set(['/terms', '/2257', '/content-removal']);
+
+export const isAgeConfirmed = () => readStorage('local', AGE_CONFIRMED_KEY) === 'true';
+
+/** Whether the gate covers this page for this visitor; `confirm` records the answer on this device. */
+export function useAgeGate(pathname: string) {
+  const [confirmed, setConfirmed] = useState(isAgeConfirmed);
+  return {
+    open: !confirmed && !EXEMPT_PATHS.has(pathname),
+    confirm: () => {
+      writeStorage('local', AGE_CONFIRMED_KEY, 'true');
+      setConfirmed(true);
+    },
+  };
+}
+
+/**
+ * The 18+ warning shown on a first visit, above a page that stays inert until the visitor answers. Entering is
+ * remembered on this device; leaving goes elsewhere. It cannot be dismissed any other way (no Escape, no
+ * backdrop click): the answer is the point.
+ */
+export function AgeGate({ siteName, onConfirm }: { siteName?: string; onConfirm: () => void }) {
+  const titleId = useId();
+  const textId = useId();
+  const enter = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => enter.current?.focus(), []);
+
+  return (
+    <div className="age-gate">
+      <div className="age-gate__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId}>
+        <p className="age-gate__badge" aria-hidden="true">
+          18+
+        </p>
+        <h2 className="age-gate__title" id={titleId}>
+          {siteName ? `${siteName} is an adult website` : 'This is an adult website'}
+        </h2>
+        <div id={textId} className="age-gate__text">
+          <p>
+            It contains sexually explicit material, including videos of nudity and sex between men. You may enter
+            only if you are at least 18 years old (or the age of majority where you live) and viewing such material is
+            legal where you are.
+          </p>
+          <p>
+            By entering you confirm this and agree to the <Link to="/terms">Terms of service</Link>. Every performer
+            was 18 or older when filmed (<Link to="/2257">18 U.S.C. 2257 statement</Link>).
+          </p>
+        </div>
+        <div className="age-gate__actions">
+          <button ref={enter} className="button button--primary" type="button" onClick={onConfirm}>
+            I am 18 or older – Enter
+          </button>
+          <a className="button button--quiet" href={LEAVE_URL} rel="noreferrer">
+            I am under 18 – Leave
+          </a>
+        </div>
+        <p className="age-gate__note">
+          Parents: this site is labelled with RTA (Restricted To Adults) to make parental filtering easy.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useId, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Pagination } from '@/components/ui/pagination';
+import { VideoGrid, VideoGridSkeleton } from '@/components/ui/video-grid';
+import { useSite } from '@/lib/site';
+import { useVideos, type GetVideosParams } from '../api/get-videos';
+import { parsePage } from '@/lib/page-param';
+import { catalogueSearch, parseSort, SORT_LABELS } from '../utils/catalogue-search';
+import { SortTabs } from './sort-tabs';
+
+export const PAGE_SIZE = 24;
+
+interface CatalogueListingProps {
+  /** The page's heading; the current sort's label is passed in to build it. */
+  heading: (sortLabel: string) => ReactNode;
+  /** The filter of this listing (a category, a performer, a search). */
+  filter?: Omit<GetVideosParams, 'sort' | 'page' | 'limit'>;
+  /** Query parameters the view keeps in its links besides sort and page (a search's `q`). */
+  keep?: Record<string, string>;
+  /** What to say when the first page is empty. */
+  empty: ReactNode;
+  /** Content between the heading and the grid (a featured row, a description). */
+  children?: ReactNode;
+}
+
+/**
+ * A catalogue page: heading, sort tabs, a paginated grid of cards, and its loading, error and empty states.
+ * Sort and page live in the address, so every view can be shared, reloaded and reached with the back button.
+ */
+export function CatalogueListing({ heading, filter = {}, keep, empty, children }: CatalogueListingProps) {
+  const headingId = useId();
+  const [searchParams] = useSearchParams();
+  const sort = parseSort(searchParams.get('sort'));
+  const page = parsePage(searchParams.get('page'));
+
+  const site = useSite();
+  const videos = useVideos({ ...filter, sort, page, limit: PAGE_SIZE });
+
+  // Cards wait for the site too: its brand picks the title, and showing one title then another would flicker.
+  const loading = videos.isPending || site.isPending;
+  const pageCount = videos.data ? Math.ceil(videos.data.total / videos.data.limit) : 0;
+
+  return (
+    <section className="catalogue" aria-labelledby={headingId}>
+      <div className="catalogue__head">
+        <h1 id={headingId}>{heading(SORT_LABELS[sort])}</h1>
+        <SortTabs current={sort} keep={keep} />
+      </div>
+      {children}
+
+      {videos.isError ? (
+        <div className="notice" role="alert">
+          <p>The videos could not be loaded.</p>
+          <button className="button" type="button" onClick={() => void videos.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : loading ? (
+        <VideoGridSkeleton />
+      ) : videos.data.data.length === 0 ? (
+        <p className="notice">{page > 1 ? 'There are no videos on this page.' : empty}</p>
+      ) : (
+        <VideoGrid
+          videos={videos.data.data}
+          brand={site.data?.brand}
+          imageHost={site.data?.imageHost}
+          busy={videos.isPlaceholderData}
+        />
+      )}
+
+      {videos.data && (
+        <Pagination page={page} pageCount={pageCount} to={(n) => ({ search: catalogueSearch(sort, n, keep) })} />
+      )}
+    </section>
+  );
+}
