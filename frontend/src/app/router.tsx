@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { prefetchWatch } from '@/features/watch/api/prefetch-watch';
 import { Layout } from './layout';
 import { HomeRoute } from './routes/home';
 import { LoginRoute } from './routes/login';
@@ -10,10 +12,22 @@ import { RouteError } from './routes/route-error';
 // The watch page (player, hls.js) is a chunk of its own, fetched when a video is opened.
 const WatchRoute = lazy(() => import('./routes/watch'));
 
-export const routes: RouteObject[] = [
+// Pages that most visitors never open are chunks of their own too. Each module exports `Component`
+// (React Router's lazy-route convention), so the router fetches it before rendering the route.
+const browse = () => import('./routes/browse');
+const lists = () => import('./routes/lists');
+const legal = () => import('./routes/legal');
+const admin = () => import('./routes/admin');
+
+const VIDEO_ID = /^[1-9]\d{0,9}$/;
+
+/** The app's routes; `queryClient` lets the watch route start its reads before its code has arrived. */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <Layout />,
     errorElement: <RouteError />,
+    // Opening a lazily loaded page directly (a reload, a shared link) waits for its chunk; this shows meanwhile.
+    hydrateFallbackElement: <div className="app" aria-busy="true" aria-label="Loading" />,
     children: [
       {
         errorElement: <RouteError />,
@@ -21,6 +35,12 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomeRoute /> },
           {
             path: 'video/:id',
+            loader: ({ params }) => {
+              if (params.id && VIDEO_ID.test(params.id) && Number(params.id) <= 2_147_483_647) {
+                prefetchWatch(queryClient, Number(params.id));
+              }
+              return null;
+            },
             element: (
               <Suspense fallback={<div className="watch" aria-busy="true" aria-label="Loading the video" />}>
                 <WatchRoute />
@@ -29,6 +49,36 @@ export const routes: RouteObject[] = [
           },
           { path: 'login', element: <LoginRoute /> },
           { path: 'register', element: <RegisterRoute /> },
+
+          { path: 'search', lazy: async () => ({ Component: (await browse()).SearchRoute }) },
+          { path: 'categories', lazy: async () => ({ Component: (await browse()).CategoriesRoute }) },
+          { path: 'categories/:id', lazy: async () => ({ Component: (await browse()).CategoryRoute }) },
+          { path: 'performers', lazy: async () => ({ Component: (await browse()).PerformersRoute }) },
+          { path: 'performers/:id', lazy: async () => ({ Component: (await browse()).PerformerRoute }) },
+
+          { path: 'me/bookmarks', lazy: async () => ({ Component: (await lists()).BookmarksRoute }) },
+          { path: 'me/watch-later', lazy: async () => ({ Component: (await lists()).WatchLaterRoute }) },
+          { path: 'me/history', lazy: async () => ({ Component: (await lists()).HistoryRoute }) },
+          { path: 'me/likes', lazy: async () => ({ Component: (await lists()).LikesRoute }) },
+          { path: 'playlists', lazy: async () => ({ Component: (await lists()).PlaylistsRoute }) },
+          { path: 'playlists/:id', lazy: async () => ({ Component: (await lists()).PlaylistRoute }) },
+
+          { path: 'terms', lazy: async () => ({ Component: (await legal()).TermsRoute }) },
+          { path: '2257', lazy: async () => ({ Component: (await legal()).RecordsRoute }) },
+          { path: 'content-removal', lazy: async () => ({ Component: (await legal()).ContentRemovalRoute }) },
+
+          {
+            path: 'admin',
+            lazy: async () => ({ Component: (await admin()).AdminLayoutRoute }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await admin()).AdminVideosRoute }) },
+              { path: 'videos/:id', lazy: async () => ({ Component: (await admin()).AdminEditVideoRoute }) },
+              { path: 'upload', lazy: async () => ({ Component: (await admin()).AdminUploadRoute }) },
+              { path: 'jobs', lazy: async () => ({ Component: (await admin()).AdminJobsRoute }) },
+              { path: 'taxonomy', lazy: async () => ({ Component: (await admin()).AdminTaxonomyRoute }) },
+            ],
+          },
+
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
@@ -36,4 +86,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));

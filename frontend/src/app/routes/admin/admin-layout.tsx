@@ -1,0 +1,90 @@
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { useUser } from '@/features/auth/api/get-user';
+import { AdminNoticeProvider } from '@/features/admin/components/admin-notice';
+import { loginHref } from '@/lib/return-path';
+import '@/features/admin/admin.css';
+
+const SECTIONS = [
+  { to: '/admin', label: 'Videos', matches: (path: string) => path === '/admin' || path.startsWith('/admin/videos') },
+  { to: '/admin/upload', label: 'Upload', matches: (path: string) => path.startsWith('/admin/upload') },
+  { to: '/admin/jobs', label: 'Jobs', matches: (path: string) => path.startsWith('/admin/jobs') },
+  { to: '/admin/taxonomy', label: 'Taxonomy', matches: (path: string) => path.startsWith('/admin/taxonomy') },
+];
+
+/** Admin pages stay out of search engines, whoever asks for them. */
+const NoIndex = () => <meta name="robots" content="noindex" />;
+
+/**
+ * The gate and shell of every /admin page: a visitor is sent to log in (and brought back), a signed-in user who
+ * is not an admin is told so without any admin call, and an admin gets the sub-navigation, the notices and the
+ * page itself.
+ */
+export function AdminLayoutRoute() {
+  const user = useUser();
+  const location = useLocation();
+
+  if (user.isPending) {
+    return (
+      <div className="admin" aria-busy="true" aria-label="Loading the admin area">
+        <NoIndex />
+        <div className="skeleton admin-skeleton__nav" />
+        <div className="skeleton skeleton--line skeleton--short" />
+        <div className="skeleton admin-skeleton__block" />
+      </div>
+    );
+  }
+
+  if (user.isError) {
+    return (
+      <section className="message-page" role="alert">
+        <NoIndex />
+        <title>Admin</title>
+        <h1>Something went wrong</h1>
+        <p>Your session could not be checked.</p>
+        <button className="button" type="button" onClick={() => void user.refetch()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+
+  if (!user.data) return <Navigate to={loginHref(location.pathname, location.search)} replace />;
+
+  if (user.data.user_metadata.role_id !== 'admin') {
+    return (
+      <section className="message-page">
+        <NoIndex />
+        <title>Not allowed</title>
+        <h1>Not allowed</h1>
+        <p>This area is for admins only, and your account is not an admin account.</p>
+        <Link className="button" to="/">
+          Back to the videos
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <AdminNoticeProvider>
+      <div className="admin">
+        <NoIndex />
+        <nav className="admin-nav" aria-label="Admin">
+          <ul>
+            {SECTIONS.map((section) => (
+              <li key={section.to}>
+                <Link
+                  className="admin-nav__link"
+                  to={section.to}
+                  aria-current={section.matches(location.pathname) ? 'page' : undefined}
+                >
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Outlet />
+      </div>
+    </AdminNoticeProvider>
+  );
+}

@@ -1,0 +1,124 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { TaxonKind } from '@/features/taxonomy/api/get-taxa';
+import type { TaxonRef, Video } from '@/lib/api/types';
+import { useSite } from '@/lib/site';
+import { useUpdateVideo } from '../api/update-video';
+import { errorText, failureNotice, useAdminNotice } from './admin-notice';
+import { EditVideoActions } from './edit-video-actions';
+import { EditVideoClientIp } from './edit-video-client-ip';
+import { EditVideoTaxa } from './edit-video-taxa';
+import { EditVideoThumbnail } from './edit-video-thumbnail';
+
+export interface EditVideoPanelProps {
+  /** The video to edit; the panel keeps a local copy of it. */
+  video: Video;
+  /** Called with the saved video, and only after the API accepted the save. */
+  onSaved: (video: Video) => void;
+  /** Called once the API has deleted the video. */
+  onDeleted: () => void;
+}
+
+type TextKey = 'slug' | 'title' | 'atg_title' | 'jtg_title' | 'upload_date' | 'thumbnail' | 'url';
+type NumberKey = 'views' | 'likes' | 'featured';
+
+/**
+ * Admin Mode - Edit Video: the form over a local copy of one video, its categories and performers, its
+ * thumbnail, and the admin actions. The parent hears of a change only once the API has accepted it.
+ */
+export function EditVideoPanel({ video, onSaved, onDeleted }: EditVideoPanelProps) {
+  const id = useId();
+  const [draft, setDraft] = useState<Video>(video);
+  const update = useUpdateVideo();
+  const notice = useAdminNotice();
+  const site = useSite();
+
+  const setText = (key: TextKey, value: string) => setDraft((current) => ({ ...current, [key]: value }));
+  // An emptied number field is held as NaN, which the field shows as empty and the form refuses to submit.
+  const setNumber = (key: NumberKey, value: string) =>
+    setDraft((current) => ({ ...current, [key]: value === '' ? Number.NaN : Number(value) }));
+  const add = (kind: TaxonKind) => (taxon: TaxonRef) =>
+    setDraft((current) =>
+      current[kind].some((item) => item.id === taxon.id) ? current : { ...current, [kind]: [...current[kind], taxon] },
+    );
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!event.currentTarget.reportValidity()) return;
+    update.mutate(draft, {
+      onSuccess: (saved) => {
+        setDraft(saved);
+        onSaved(saved);
+        notice.success('Changes saved.');
+      },
+      onError: (error) => {
+        console.error('Error updating video', errorText(error));
+        notice.error(failureNotice('The changes were not saved', error));
+      },
+    });
+  };
+
+  const textField = (key: TextKey, label: string, wide = false) => (
+    <div className={wide ? 'field edit-video__wide' : 'field'}>
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input
+        id={`${id}-${key}`}
+        type="text"
+        value={draft[key]}
+        spellCheck={key.endsWith('title')}
+        onChange={(event) => setText(key, event.target.value)}
+      />
+    </div>
+  );
+
+  const numberField = (key: NumberKey, label: string, min?: number) => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input
+        id={`${id}-${key}`}
+        type="number"
+        inputMode="numeric"
+        required
+        step={1}
+        min={min}
+        value={Number.isNaN(draft[key]) ? '' : draft[key]}
+        onChange={(event) => setNumber(key, event.target.value)}
+      />
+    </div>
+  );
+
+  return (
+    <section className="edit-video" aria-labelledby={`${id}-heading`}>
+      <div className="edit-video__head">
+        <h1 id={`${id}-heading`}>Admin Mode - Edit Video</h1>
+        <EditVideoClientIp />
+      </div>
+
+      <form className="edit-video__form" onSubmit={save}>
+        {textField('slug', 'Slug', true)}
+        {textField('title', 'Title', true)}
+        {textField('atg_title', 'ATG title')}
+        {textField('jtg_title', 'JTG title')}
+        {numberField('views', 'Views', 0)}
+        {numberField('likes', 'Likes', 0)}
+        {numberField('featured', 'Featured')}
+        <EditVideoTaxa kind="categories" items={draft.categories} onAdd={add('categories')} />
+        <EditVideoTaxa kind="performers" items={draft.performers} onAdd={add('performers')} />
+        {textField('upload_date', 'Upload date')}
+        {textField('thumbnail', 'Thumbnail URL', true)}
+        {textField('url', 'Video URL', true)}
+        <div className="edit-video__save edit-video__wide">
+          <button className="button button--primary" type="submit" disabled={update.isPending}>
+            Save Changes
+          </button>
+        </div>
+      </form>
+
+      <section className="edit-video__section" aria-labelledby={`${id}-thumbnail`}>
+        <h2 id={`${id}-thumbnail`}>Thumbnail</h2>
+        <EditVideoThumbnail thumbnailUrl={draft.thumbnail} imageHost={site.data?.imageHost} />
+      </section>
+
+      <EditVideoActions video={draft} onDeleted={onDeleted} />
+    </section>
+  );
+}
