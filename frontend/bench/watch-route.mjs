@@ -1,0 +1,170 @@
+// `npm run bench -w frontend` (part of the root `npm run bench`): what the watch page costs a visitor.
+//
+// 1. Script weight: the gzipped JavaScript a visitor downloads when opening a video from the home page
+//    (the watch route's own chunks), against the gzipped scripts of the first page load, measured in the run.
+// 2. Time to the first decoded frame (the video element's `loadeddata`) after navigating to /video/{id}, in
+//    Debian's headless Chromium, against a bare page that plays the same signed stream with hls.js alone:
+//    the ratio is what the app adds over the player itself. Runs alternate; medians are reported.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { startTestApp } from '../../scripts/test-app-server.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+const hlsLight = readFileSync(require.resolve('hls.js/dist/hls.light.min.js'));
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+// Records when any video element first has a decoded frame, relative to the navigation's start.
+const FIRST_FRAME_PROBE = () => {
+  window.localStorage.setItem('age_confirmed', 'true');
+  document.addEventListener(
+    'loadeddata',
+    (event) => {
+      if (event.target instanceof HTMLVideoElement && window.__firstFrame === undefined) window.__firstFrame = performance.now();
+    },
+    true,
+  );
+};
+
+const barePage = (streamPath) => `<!doctype html><meta charset="utf-8"><title>bare hls.js</title>
+<video muted playsinline preload="auto"></video>
+<script src="/__bench/hls.light.min.js"></script>
+<script>
+  (async () => {
+    const video = document.querySelector('video');
+    const [{ secureUrl }, site] = await Promise.all([
+      fetch('/api/video/secure?path=' + encodeURIComponent(${JSON.stringify(streamPath)})).then((r) => r.json()),
+      fetch('/api/site').then((r) => r.json()),
+    ]);
+    const src = (site.mediaHosts.default || '') + secureUrl;
+    // As the app does: hls.js wherever Media Source Extensions exist, the browser's own HLS otherwise.
+    if (Hls.isSupported()) { const hls = new Hls(); hls.loadSource(src); hls.attachMedia(video); }
+    else video.src = src;
+  })();
+</script>`;
+
+/** A mobile network as a visitor on 4G sees it: 50 ms round trips, 12 Mbit/s down, 3 Mbit/s up. */
+const MOBILE = { offline: false, latency: 50, downloadThroughput: (12e6 / 8), uploadThroughput: (3e6 / 8) };
+
+async function firstFrameMs(context, url, network) {
+  const page = await context.newPage();
+  try {
+    if (network) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', network);
+    }
+    await page.goto(url);
+    await page.waitForFunction(() => window.__firstFrame !== undefined, undefined, { timeout: 30_000 });
+    return await page.evaluate(() => window.__firstFrame);
+  } finally {
+    await page.close();
+  }
+}
+
+async function scriptBytes(page, action) {
+  const bodies = new Map();
+  const onResponse = async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      bodies.set(response.url(), await response.body());
+    } catch {
+      // A response without a body (a redirect) carries no script.
+    }
+  };
+  page.on('response', onResponse);
+  await action();
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  let raw = 0;
+  let gzip = 0;
+  for (const body of bodies.values()) {
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: [...bodies.keys()].map((url) => new URL(url).pathname), raw, gzip };
+}
+
+const app = await startTestApp({ demoVideos: 1 });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+try {
+  const { data } = await (await fetch(`${app.baseURL}/api/videos?limit=1`)).json();
+  const video = await (await fetch(`${app.baseURL}/api/videos/${data[0].id}`)).json();
+
+  // 1. Script weight.
+  const context = await browser.newContext({ baseURL: app.baseURL });
+  await context.addInitScript(FIRST_FRAME_PROBE);
+  const page = await context.newPage();
+  const initial = await scriptBytes(page, () => page.goto('/'));
+  await page.locator('.video-card__link').first().waitFor();
+  const watchRoute = await scriptBytes(page, async () => {
+    await page.locator('.video-card__link').first().click();
+    await page.waitForURL(/\/video\/\d+/);
+    await page.locator('video').waitFor();
+  });
+  await context.close();
+
+  // 2. Navigation to the first decoded frame: the watch page and the bare player, alternating, no cache, on
+  //    the local connection and on an emulated mobile network.
+  const times = { local: { watch: [], bare: [] }, mobile: { watch: [], bare: [] } };
+  for (const [profile, network] of [['local', undefined], ['mobile', MOBILE]]) {
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const kind of run % 2 ? ['bare', 'watch'] : ['watch', 'bare']) {
+        const ctx = await browser.newContext({ baseURL: app.baseURL });
+        await ctx.addInitScript(FIRST_FRAME_PROBE);
+        await ctx.route('**/__bench/bare', (route) => route.fulfill({ contentType: 'text/html', body: barePage(video.stream_path) }));
+        await ctx.route('**/__bench/hls.light.min.js', (route) => route.fulfill({ contentType: 'text/javascript', body: hlsLight }));
+        times[profile][kind].push(await firstFrameMs(ctx, kind === 'watch' ? `/video/${video.id}` : '/__bench/bare', network));
+        await ctx.close();
+      }
+    }
+  }
+  const summary = (profile) => ({
+    watchPageMedianMs: median(times[profile].watch),
+    bareHlsMedianMs: median(times[profile].bare),
+    ratio: median(times[profile].watch) / median(times[profile].bare),
+    watchPageMs: times[profile].watch,
+    bareHlsMs: times[profile].bare,
+  });
+
+  const result = {
+    when: new Date().toISOString(),
+    runs: RUNS,
+    scripts: {
+      initialLoad: { files: initial.files, raw: initial.raw, gzip: initial.gzip },
+      watchRoute: { files: watchRoute.files, raw: watchRoute.raw, gzip: watchRoute.gzip },
+      watchRouteVsInitialGzip: watchRoute.gzip / initial.gzip,
+    },
+    firstFrame: { local: summary('local'), mobile: { network: MOBILE, ...summary('mobile') } },
+  };
+
+  console.log('\nWatch route');
+  console.log(`  scripts fetched on opening a video: ${watchRoute.files.join(', ')}`);
+  console.log(`  gzipped: ${kB(watchRoute.gzip)} (raw ${kB(watchRoute.raw)}); first page load: ${kB(initial.gzip)} gzipped`);
+  console.log(`  watch route / first load (gzipped): ${result.scripts.watchRouteVsInitialGzip.toFixed(2)}×`);
+  for (const [profile, label] of [['local', 'local connection'], ['mobile', 'emulated 4G (50 ms, 12 Mbit/s)']]) {
+    const f = result.firstFrame[profile];
+    console.log(`  navigation → first decoded frame, ${label}, median of ${RUNS}: watch page ${f.watchPageMedianMs.toFixed(0)} ms,`);
+    console.log(`    bare hls.js page ${f.bareHlsMedianMs.toFixed(0)} ms → ${f.ratio.toFixed(2)}× the bare player`);
+  }
+
+  const out = path.join(root, 'bench-results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'watch-route.json'), `${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  await browser.close();
+  await app.stop();
+}

@@ -1,0 +1,133 @@
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from './support/constants';
+import { launchBrowser, newVisitor, registerMember } from './support/browser';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core's WCAG 2.0/2.1 A and AA rules on the page as it stands; returns what fails, readably. */
+async function violations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).violations;
+  });
+  return found.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+async function firstVideoPath(page: Page): Promise<string> {
+  await page.goto('/');
+  const href = await page.locator('.video-grid .video-card__link').first().getAttribute('href');
+  if (!href) throw new Error('no video on the home page');
+  return href;
+}
+
+const VISITOR_PAGES = ['/', '/categories', '/performers', '/search?q=session', '/login', '/register', '/terms', '/2257', '/content-removal'];
+const MEMBER_PAGES = ['/me/bookmarks', '/me/watch-later', '/me/history', '/me/likes', '/playlists'];
+const ADMIN_PAGES = ['/admin', '/admin/upload', '/admin/jobs', '/admin/taxonomy'];
+
+async function logInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.locator('.user-menu__name').waitFor();
+}
+
+/** How far the page reaches past the right edge of the window (0 when nothing makes it scroll sideways). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('finds nothing on the 18+ gate', async () => {
+    const { page, context } = await newVisitor(browser, { ageConfirmed: false, bypassCSP: true });
+    await page.goto('/');
+    await page.getByRole('dialog', { name: /is an adult website/ }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['phone', 'desktop'] as const)("finds nothing on a visitor's pages at %s width", async (viewport) => {
+    const { page, context } = await newVisitor(browser, { viewport, bypassCSP: true });
+    const video = await firstVideoPath(page);
+    const found: Record<string, string[]> = {};
+    for (const path of [...VISITOR_PAGES, video]) {
+      await page.goto(path);
+      await page.locator('main h1, main [role="heading"][aria-level="1"]').first().waitFor();
+      found[path] = await violations(page);
+    }
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, []])));
+    await context.close();
+  });
+
+  it("finds nothing on a member's lists and an admin's pages", async () => {
+    const { page, context } = await newVisitor(browser, { bypassCSP: true });
+    await registerMember(page, 'Axe Member');
+    const found: Record<string, string[]> = {};
+    for (const path of MEMBER_PAGES) {
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+      found[path] = await violations(page);
+    }
+
+    await context.clearCookies();
+    await logInAsAdmin(page);
+    const video = (await firstVideoPath(page)).replace('/video/', '/admin/videos/');
+    for (const path of [...ADMIN_PAGES, video]) {
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+      found[path] = await violations(page);
+    }
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, []])));
+    await context.close();
+  });
+
+  it('lays out every page within a 360 px phone screen: nothing scrolls sideways', async () => {
+    const { page, context } = await newVisitor(browser, { viewport: 'small' });
+    const video = await firstVideoPath(page);
+    const found: Record<string, number> = {};
+    const measure = async (path: string) => {
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      found[path] = await overflow(page);
+    };
+    for (const path of [...VISITOR_PAGES, video]) await measure(path);
+    await logInAsAdmin(page);
+    // A playlist with a video, for its page (made through the API, as the watch page's dialog would).
+    const playlist = await page.evaluate(async (videoId) => {
+      const { user } = (await (await fetch('/api/auth/me')).json()) as { user: { id: string; user_metadata: { display_name: string } } };
+      const res = await fetch('/api/playlists/create-playlist', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          video_id: videoId,
+          title: `Phone check ${Date.now() % 100000}`,
+          user_id: user.id,
+          display_name: user.user_metadata.display_name,
+        }),
+      });
+      return ((await res.json()) as { data?: { playlist_id: number } }).data?.playlist_id;
+    }, Number(video.split('/').pop()));
+    expect(playlist).toBeGreaterThan(0);
+    for (const path of [...MEMBER_PAGES, `/playlists/${playlist}`, ...ADMIN_PAGES, video.replace('/video/', '/admin/videos/')]) await measure(path);
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, 0])));
+    await context.close();
+  });
+});

@@ -1,0 +1,179 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from './support/constants';
+import { baseURL, launchBrowser, newVisitor, registerMember, screenshot } from './support/browser';
+import { makeClip, makeJpeg } from './support/media';
+
+interface VideoJson {
+  id: number;
+  title: string;
+  thumbnail: string;
+  featured: number;
+  categories: { id: string; name: string }[];
+}
+
+const api = async <T>(path: string, token?: string, init: RequestInit = {}): Promise<{ status: number; body: T }> => {
+  const res = await fetch(`${baseURL()}${path}`, {
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as T };
+};
+
+const tokenFor = async (email: string, password: string) =>
+  (await api<{ accessToken: string }>('/api/auth/login', undefined, { method: 'POST', body: JSON.stringify({ email, password }) }))
+    .body.accessToken;
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.locator('.user-menu__name').waitFor();
+}
+
+/** Answers the next window.alert / prompt with `answer` and resolves with its message. */
+const nextDialog = (page: Page, answer?: string) =>
+  new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void (dialog.type() === 'prompt' ? dialog.accept(answer) : dialog.accept());
+    });
+  });
+
+describe('an admin', () => {
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  let videos: VideoJson[];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ page } = await newVisitor(browser));
+    await logIn(page, ADMIN.email, ADMIN.password);
+    token = await tokenFor(ADMIN.email, ADMIN.password);
+    await api('/api/admin/clear-cache', token, { method: 'POST' });
+    const list = await api<{ data: { id: number }[] }>('/api/videos?limit=60', token);
+    videos = await Promise.all(list.body.data.map(async ({ id }) => (await api<VideoJson>(`/api/videos/${id}`)).body));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('edits a video from its watch page, adds a new category, and the watch page shows the change', async () => {
+    const video = videos[0];
+    await page.goto(`/video/${video.id}`);
+    await page.getByRole('link', { name: 'Edit video' }).click();
+    await page.waitForURL(`**/admin/videos/${video.id}`);
+    await page.getByRole('heading', { name: 'Admin Mode - Edit Video' }).waitFor();
+
+    await page.getByLabel('Title', { exact: true }).fill('Edited by the admin');
+    const prompt = nextDialog(page, 'Poolside E2E');
+    await page.getByRole('button', { name: 'Create new category' }).click();
+    expect(await prompt).toMatch(/name/i);
+    await expect.poll(() => page.getByLabel('Categories', { exact: true }).inputValue()).toContain('Poolside E2E');
+    await screenshot(page, 'admin-edit-desktop');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Changes saved.').waitFor();
+
+    await page.goto(`/video/${video.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Edited by the admin' }).waitFor();
+    const saved = (await api<VideoJson>(`/api/videos/${video.id}`)).body;
+    expect(saved.categories).toContainEqual({ id: 'poolside-e2e', name: 'Poolside E2E' });
+  });
+
+  it('uploads a new thumbnail, and the new image is served', async () => {
+    const video = videos[1];
+    const jpeg = makeJpeg('orange');
+    await page.goto(`/admin/videos/${video.id}`);
+    await page.getByLabel('New thumbnail image').setInputFiles(jpeg.file);
+    await page.getByRole('img', { name: 'Preview of the new thumbnail' }).waitFor();
+    const alert = nextDialog(page);
+    await page.getByRole('button', { name: 'Save Thumbnail' }).click();
+    expect(await alert).toBe('Thumbnail uploaded successfully.');
+
+    const served = await fetch(new URL(video.thumbnail, baseURL()));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(jpeg.bytes)).toBe(true);
+  });
+
+  it('uploads a clip, follows its job to done, and the video plays', async () => {
+    await page.goto('/admin/upload');
+    await page.getByLabel('Video file').setInputFiles(makeClip(4));
+    await page.getByLabel('Title', { exact: true }).fill('Fresh upload from the e2e run');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const progress = page.getByRole('progressbar', { name: 'Processing progress' });
+    await progress.waitFor({ timeout: 30_000 });
+    const watch = page.getByRole('link', { name: 'Watch the video' });
+    await watch.waitFor({ timeout: 180_000 });
+    await watch.click();
+    await page.getByRole('heading', { level: 1, name: 'Fresh upload from the e2e run' }).waitFor();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect
+      .poll(() => page.locator('video').first().evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(1);
+  }, 240_000);
+
+  it('features two videos at once from the table', async () => {
+    // As they are now: an earlier test renamed one.
+    const current = await Promise.all(videos.map(async ({ id }) => (await api<VideoJson>(`/api/videos/${id}`)).body));
+    const [a, b] = current.filter((video) => video.featured === 0).slice(0, 2);
+    expect(b).toBeDefined();
+    await page.goto('/admin');
+    await page.getByRole('checkbox', { name: `Select ${a.title}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${b.title}` }).check();
+    await page.getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Set featured' }).click();
+    await page.getByText('Updated 2 videos').waitFor();
+    await screenshot(page, 'admin-table-desktop');
+    for (const video of [a, b]) expect((await api<VideoJson>(`/api/videos/${video.id}`)).body.featured).toBeGreaterThan(0);
+  });
+
+  it('deletes a video through the Confirm Deletion dialog', async () => {
+    const video = videos[2];
+    await page.goto(`/admin/videos/${video.id}`);
+    await page.getByRole('button', { name: 'Delete Video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });
+    await dialog.getByText('Are you sure you want to delete this video?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await dialog.count()).toBe(0);
+    await page.getByRole('button', { name: 'Delete Video' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    expect((await api(`/api/videos/${video.id}`)).status).toBe(404);
+  });
+});
+
+describe('a member', () => {
+  it('is refused /admin by the client and every admin call by the API', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page } = await newVisitor(browser);
+      const adminCalls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/admin')) adminCalls.push(request.url());
+      });
+      const member = await registerMember(page, 'Curious Carl');
+      await page.goto('/admin');
+      await page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
+      expect(adminCalls).toEqual([]);
+
+      const token = await tokenFor(member.email, member.password);
+      const calls: [string, string, unknown][] = [
+        ['GET', '/api/admin/jobs', undefined],
+        ['POST', '/api/admin/update-video', { id: 1, title: 'Hacked' }],
+        ['POST', '/api/admin/delete-video', { id: 1 }],
+        ['POST', '/api/admin/refresh-views', {}],
+        ['POST', '/api/admin/clear-cache', {}],
+        ['POST', '/api/categories', { name: 'Hacked', id: 'hacked' }],
+        ['PATCH', '/api/admin/categories/poolside-e2e', { name: 'Hacked' }],
+      ];
+      for (const [method, path, body] of calls) {
+        const res = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+        expect({ path, status: res.status }).toEqual({ path, status: 403 });
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newVisitor, registerMember, screenshot } from './support/browser';
+
+const PLAYLIST = 'Gym favourites';
+
+async function openVideo(page: Page, index: number): Promise<{ path: string; title: string }> {
+  await page.goto('/');
+  const card = page.locator('.video-grid .video-card__link').nth(index);
+  await card.waitFor();
+  await card.click();
+  await page.waitForURL(/\/video\/\d+$/);
+  const title = (await page.locator('.watch-details__title').textContent()) ?? '';
+  return { path: new URL(page.url()).pathname, title };
+}
+
+async function addToPlaylist(page: Page, pick: 'new' | 'existing') {
+  await page.getByRole('button', { name: 'Add to playlist' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to playlist' });
+  await dialog.waitFor();
+  if (pick === 'new') {
+    await dialog.getByLabel('Find a playlist or name a new one').fill(PLAYLIST);
+    await dialog.getByRole('button', { name: 'New playlist' }).click();
+  } else {
+    await dialog.getByRole('list', { name: 'Your playlists' }).getByRole('button', { name: PLAYLIST }).click();
+  }
+  await dialog.getByRole('status').filter({ hasText: `Video added to playlist ${PLAYLIST}` }).waitFor();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+}
+
+describe('a member', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('registers, bookmarks, queues, makes a playlist and plays it in playlist context', async () => {
+    const { page, context, errors } = await newVisitor(browser);
+    await registerMember(page, 'Playlist Pete');
+
+    const first = await openVideo(page, 0);
+    const bookmark = page.getByRole('button', { name: 'Bookmark' });
+    await bookmark.click();
+    await expect.poll(() => bookmark.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Watch later' }).click();
+    await page.getByRole('button', { name: 'Added' }).waitFor();
+    await addToPlaylist(page, 'new');
+
+    const second = await openVideo(page, 1);
+    expect(second.path).not.toBe(first.path);
+    await addToPlaylist(page, 'existing');
+
+    // The lists show what was done on the watch page.
+    await page.goto('/me/bookmarks');
+    await page.getByRole('link', { name: first.title }).waitFor();
+    await page.goto('/me/watch-later');
+    const queued = page.getByRole('link', { name: first.title });
+    await queued.waitFor();
+    expect(await queued.getAttribute('href')).toBe(`${first.path}?context=watch-later`);
+
+    await page.goto('/playlists');
+    await page.getByRole('link', { name: PLAYLIST }).click();
+    await page.waitForURL(/\/playlists\/\d+$/);
+    const playlistId = new URL(page.url()).pathname.split('/').pop();
+    await page.getByRole('link', { name: second.title }).waitFor();
+    await screenshot(page, 'playlist-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'playlist-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole('link', { name: 'Play all' }).click();
+    await page.waitForURL((url) => url.pathname === first.path && url.searchParams.get('context') === 'playlist');
+    expect(new URL(page.url()).searchParams.get('playlist')).toBe(playlistId);
+    // Playlist context: a smaller title, no upload age line, the playlist as the up-next list.
+    await page.locator('.watch-details__title--small').waitFor();
+    expect(await page.locator('.watch-details__age').count()).toBe(0);
+    await page.getByRole('navigation', { name: PLAYLIST }).waitFor();
+
+    await page.getByRole('button', { name: 'Next video' }).click();
+    await page.waitForURL((url) => url.pathname === second.path && url.searchParams.get('playlist') === playlistId);
+    await page.getByRole('heading', { level: 1, name: second.title }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('finds the site usable at phone width: the account menu opens and leads to the lists', async () => {
+    const { page, context } = await newVisitor(browser, { viewport: 'phone' });
+    await registerMember(page, 'Phone Phil');
+    await page.locator('.user-menu__toggle').click();
+    await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'History' }).click();
+    await page.waitForURL(/\/me\/history$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await context.close();
+  });
+});

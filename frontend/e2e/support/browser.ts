@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { SCREENSHOT_DIR, VIEWPORTS } from './constants';
+
+/** Debian's Chromium, never a downloaded browser. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const baseURL = () => inject('baseURL');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+interface PageOptions {
+  viewport?: keyof typeof VIEWPORTS;
+  /** Whether the visitor has already answered the 18+ gate on this device (default: yes). */
+  ageConfirmed?: boolean;
+  /** Lets the test inject scripts (axe-core) despite the app's Content-Security-Policy. */
+  bypassCSP?: boolean;
+}
+
+/** A fresh visitor (own cookies and storage) on the app under test. */
+export async function newVisitor(browser: Browser, { viewport = 'desktop', ageConfirmed = true, bypassCSP = false }: PageOptions = {}) {
+  const context: BrowserContext = await browser.newContext({ baseURL: baseURL(), viewport: VIEWPORTS[viewport], bypassCSP });
+  if (ageConfirmed) await context.addInitScript(() => window.localStorage.setItem('age_confirmed', 'true'));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Saves a full-page screenshot as test-artifacts/screenshots/{name}.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = fileURLToPath(SCREENSHOT_DIR);
+  mkdirSync(dir, { recursive: true });
+  const file = `${dir}${name}.png`;
+  // Let lazy images and fonts settle so the picture shows the page as a visitor sees it.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Registers a new member through the sign-up page and waits until the session shows in the header. */
+export async function registerMember(page: Page, name = 'E2E Member'): Promise<{ email: string; password: string }> {
+  const email = `member-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+  const password = 'a member password';
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Display name').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.locator('.user-menu__name', { hasText: name }).waitFor();
+  return { email, password };
+}

@@ -1,0 +1,167 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newVisitor, screenshot } from './support/browser';
+
+/** Counts the HLS media segments the page fetched (the playlists name them *.ts). */
+function countSegments(page: Page) {
+  const segments = new Set<string>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (response.ok() && url.pathname.endsWith('.ts')) segments.add(url.pathname);
+  });
+  return segments;
+}
+
+const currentTime = (page: Page) => page.locator('video').first().evaluate((video: HTMLVideoElement) => video.currentTime);
+
+/** Opens the longest video (several segments long, whatever other test files uploaded meanwhile). */
+async function openFirstVideo(page: Page): Promise<string> {
+  await page.goto('/?sort=longest');
+  const card = page.locator('.video-grid .video-card__link').first();
+  await card.waitFor();
+  await card.click();
+  await page.waitForURL(/\/video\/\d+/);
+  await page.locator('.watch-details__title').waitFor();
+  return new URL(page.url()).pathname;
+}
+
+describe('a visitor', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('answers the 18+ gate once, and it stays answered on this device', async () => {
+    const { page, context } = await newVisitor(browser, { ageConfirmed: false });
+    await page.goto('/');
+    const gate = page.getByRole('dialog', { name: /is an adult website/ });
+    await gate.waitFor();
+    await screenshot(page, 'age-gate-desktop');
+    await gate.getByRole('button', { name: 'I am 18 or older – Enter' }).click();
+    await expect(gate.isVisible()).resolves.toBe(false);
+    await page.reload();
+    await page.locator('.video-grid').waitFor();
+    expect(await page.getByRole('dialog', { name: /is an adult website/ }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('plays a demo video: time advances over several HLS segments, the seek bar previews, Next moves on', async () => {
+    const { page, context, errors } = await newVisitor(browser);
+    const segments = countSegments(page);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    const first = await openFirstVideo(page);
+
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(3);
+    expect(segments.size).toBeGreaterThan(1);
+    // Played through hls.js (Media Source Extensions), not the browser's own HLS.
+    expect(scripts.some((script) => /\/hls\.light-[\w-]+\.js$/.test(script))).toBe(true);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+
+    // Hovering the seek bar shows the storyboard tile for that point of the video.
+    const seek = page.getByRole('slider', { name: 'Seek' });
+    const box = await seek.boundingBox();
+    if (!box) throw new Error('the seek bar is not visible');
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+    const tile = page.getByTestId('storyboard-tile');
+    await tile.waitFor({ timeout: 10_000 });
+    expect(await tile.evaluate((node) => getComputedStyle(node).backgroundImage)).toMatch(/sprite-\d+\.jpg/);
+
+    await page.getByRole('button', { name: 'Next video' }).click();
+    await page.waitForURL((url) => /^\/video\/\d+$/.test(url.pathname) && url.pathname !== first);
+    await page.locator('.watch-details__title').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is sent back to the video after logging in from a prompt', async () => {
+    const { page, context } = await newVisitor(browser);
+    await page.goto('/register');
+    // A member to log in as; then a fresh session as a visitor.
+    const email = `returning-${Date.now()}@e2e.test`;
+    await page.getByLabel('Display name').fill('Returning');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a member password');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.locator('.user-menu__name').waitFor();
+    await context.clearCookies();
+
+    const path = await openFirstVideo(page);
+    await page.goto(`${path}?t=5`);
+    await page.getByRole('button', { name: 'Bookmark' }).click();
+    const prompt = page.getByRole('link', { name: 'Log in to bookmark your favorite videos and more' });
+    await prompt.waitFor();
+    // The specification's form: the path and query as they are, without the leading slash.
+    expect(await prompt.getAttribute('href')).toBe(`/login?ref=${path.slice(1)}?t=5`);
+    await prompt.click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a member password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === path && url.search === '?t=5');
+    await context.close();
+  });
+
+  it('browses: search, a category page, and the hover clip of a card', async () => {
+    const { page, context } = await newVisitor(browser);
+    await page.goto('/categories');
+    const category = page.getByRole('list', { name: 'Categories' }).getByRole('link').first();
+    await category.click();
+    await page.waitForURL(/\/categories\/[^/]+$/);
+    await page.locator('.video-grid .video-card').first().waitFor();
+
+    const title = (await page.locator('.video-card__title').first().textContent()) ?? '';
+    const word = title.split(/\s+/).find((w) => w.length > 3) ?? title;
+    await page.getByRole('searchbox', { name: 'Search videos' }).fill(word);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/search\?q=/);
+    await page.getByRole('heading', { level: 1, name: `Results for “${word}”` }).waitFor();
+    // The previous page's cards stay, dimmed, until the results arrive: hover one of the results.
+    await page.locator('.video-grid[aria-busy="false"] .video-card').first().waitFor();
+
+    await page.locator('.video-grid .video-card').first().hover();
+    const clip = page.getByTestId('hover-preview');
+    await clip.waitFor({ timeout: 10_000 });
+    await expect.poll(() => clip.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('comes back from a video to the same place in the listing, on the card it opened', async () => {
+    const { page, context } = await newVisitor(browser, { viewport: 'phone' });
+    await page.goto('/?sort=longest');
+    const cards = page.locator('.video-grid .video-card__link');
+    await cards.last().waitFor();
+    const last = cards.last();
+    await last.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    const href = await last.getAttribute('href');
+    await last.click();
+    await page.waitForURL(`**${href}`);
+    await page.locator('.watch-details__title').waitFor();
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeCloseTo(scrolled, -1);
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLAnchorElement | null)?.getAttribute('href')))
+      .toBe(href);
+    await context.close();
+  });
+
+  it.each(['phone', 'desktop'] as const)('is photographed on the home and watch pages at %s width', async (viewport) => {
+    const { page, context } = await newVisitor(browser, { viewport });
+    await page.goto('/');
+    await page.locator('.video-grid .video-card').first().waitFor();
+    await screenshot(page, `home-${viewport}`);
+    await openFirstVideo(page);
+    await page.locator('.related-videos, .related').first().waitFor().catch(() => undefined);
+    await screenshot(page, `watch-${viewport}`);
+    await context.close();
+  });
+});

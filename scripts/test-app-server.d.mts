@@ -1,0 +1,6 @@
+export declare const TEST_ADMIN: { email: string; password: string };
+export declare function startTestApp(options?: { demoVideos?: number }): Promise<{
+  baseURL: string;
+  adminToken: string;
+  stop: () => Promise<void>;
+}>;
