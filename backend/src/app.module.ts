@@ -22,6 +22,7 @@ import { DemoSeedService } from './database/seeds/demo-seed.service';
 import { ListsModule } from './lists/lists.module';
 import { MediaModule } from './media/media.module';
 import { PlaylistsModule } from './playlists/playlists.module';
+import { RemovalRequestsModule } from './removal-requests/removal-requests.module';
 import { SiteModule } from './site/site.module';
 import { TaxonomyModule } from './taxonomy/taxonomy.module';
 import { VideosModule } from './videos/videos.module';
@@ -81,6 +82,7 @@ export class AppModule {
         SiteModule,
         MediaModule,
         AdminModule,
+        RemovalRequestsModule,
         ...web,
       ],
       providers: [

@@ -105,6 +105,19 @@ describe('Schema constraints (integration)', () => {
     expect(await codeOf(`INSERT INTO videos (slug, url, title) VALUES ('stem-dup', '/2024/06/pool-party.mov', 't')`, [])).toBe('23505');
   });
 
+  it('keeps a removal request closed exactly when it has a closing time, and its reasons and video count in range', async () => {
+    const insert = (state: string, closedAt: string | null, reason = 'other', ids = [videoId]) =>
+      codeOf('INSERT INTO removal_requests (video_ids, reason, contact, state, closed_at) VALUES ($1::int[], $2, $3, $4, $5)', [
+        ids, reason, 'x@example.com', state, closedAt,
+      ]);
+    expect(await insert('open', null)).toBeNull();
+    expect(await insert('resolved', new Date().toISOString())).toBeNull();
+    expect(await insert('resolved', null)).toBe('23514');
+    expect(await insert('open', new Date().toISOString())).toBe('23514');
+    expect(await insert('open', null, 'boredom')).toBe('23514');
+    expect(await insert('open', null, 'other', [])).toBe('23514');
+  });
+
   it('has run every migration exactly once', async () => {
     const rows = await t.db.query('SELECT name FROM migrations ORDER BY id');
     expect(rows.map((r: { name: string }) => r.name)).toEqual(t.db.migrations.map((m) => m.name));

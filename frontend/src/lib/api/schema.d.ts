@@ -692,6 +692,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/removal-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RemovalRequestsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/removal-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminRemovalRequestsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/removal-requests/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminRemovalRequestsController_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1123,6 +1171,71 @@ export interface components {
         };
         JobResponseDto: {
             data: components["schemas"]["JobDto"];
+        };
+        CreateRemovalRequestDto: {
+            /**
+             * @description Addresses of this site's watch pages (…/video/123), or video ids
+             * @example [
+             *       "https://hunktube.example/video/123"
+             *     ]
+             */
+            urls: string[];
+            /** @enum {string} */
+            reason: "underage" | "no-consent" | "illegal" | "copyright" | "other";
+            details?: string;
+            /** @description An e-mail address or another way to reach the sender */
+            contact: string;
+            /**
+             * @description The sender states in good faith that the request is accurate
+             * @enum {boolean}
+             */
+            good_faith: true;
+        };
+        RemovalRequestCreatedDto: {
+            /** @description The request number, for the sender to quote */
+            id: number;
+            /** @description The videos the request names */
+            video_ids: number[];
+        };
+        RemovalRequestVideoDto: {
+            id: number;
+            /** @description null once the video has been deleted */
+            title: string | null;
+            /**
+             * @description null once deleted
+             * @enum {string|null}
+             */
+            status: "processing" | "ready" | "failed" | null;
+        };
+        RemovalRequestDto: {
+            id: number;
+            /** @enum {string} */
+            reason: "underage" | "no-consent" | "illegal" | "copyright" | "other";
+            /** @description Consent, age or illegality: handled before the rest */
+            urgent: boolean;
+            videos: components["schemas"]["RemovalRequestVideoDto"][];
+            details: string;
+            contact: string;
+            /** @enum {string} */
+            state: "open" | "resolved" | "dismissed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            closed_at: string | null;
+        };
+        RemovalRequestListDto: {
+            /** @description Open: urgent first, then oldest first. Closed: most recently closed first, at most 200 */
+            data: components["schemas"]["RemovalRequestDto"][];
+        };
+        CloseRemovalRequestDto: {
+            /**
+             * @description resolved: acted on; dismissed: no action needed
+             * @enum {string}
+             */
+            state: "resolved" | "dismissed";
+        };
+        RemovalRequestResponseDto: {
+            data: components["schemas"]["RemovalRequestDto"];
         };
     };
     responses: never;
@@ -2909,6 +3022,131 @@ export interface operations {
                 content?: never;
             };
             /** @description Only failed jobs can be retried */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RemovalRequestsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRemovalRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovalRequestCreatedDto"];
+                };
+            };
+            /** @description A field is missing or invalid, or an address is not a video of this site */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Counts against RATE_LIMIT_WRITE */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminRemovalRequestsController_list: {
+        parameters: {
+            query?: {
+                state?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovalRequestListDto"];
+                };
+            };
+            /** @description No or bad token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminRemovalRequestsController_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseRemovalRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovalRequestResponseDto"];
+                };
+            };
+            /** @description No or bad token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removal request not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This removal request is already closed */
             409: {
                 headers: {
                     [name: string]: unknown;

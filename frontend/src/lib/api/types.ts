@@ -72,3 +72,11 @@ export type ClientIp = Schemas['ClientIpDto'];
 export type ThumbnailUrl = Schemas['ThumbnailUrlDto'];
 /** POST /api/admin/refresh-views: `flushed` counts the videos whose buffered counts were written. */
 export type RefreshedViews = Schemas['RefreshViewsDto'];
+
+export type CreateRemovalRequest = Schemas['CreateRemovalRequestDto'];
+export type RemovalRequestCreated = Schemas['RemovalRequestCreatedDto'];
+export type RemovalRequest = Schemas['RemovalRequestDto'];
+export type RemovalRequestList = Schemas['RemovalRequestListDto'];
+export type RemovalRequestResponse = Schemas['RemovalRequestResponseDto'];
+export type CloseRemovalRequest = Schemas['CloseRemovalRequestDto'];
+export type RemovalReason = RemovalRequest['reason'];

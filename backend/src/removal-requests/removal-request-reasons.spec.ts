@@ -1,0 +1,26 @@
+import { videoIdFromAddress } from './removal-request-reasons';
+
+describe('videoIdFromAddress', () => {
+  it.each([
+    ['https://hunktube.example/video/123', 123],
+    ['http://localhost:3000/video/7?t=90', 7],
+    ['https://hunktube.example/video/42?context=playlist&playlist=3', 42],
+    ['/video/9', 9],
+    ['  /video/9#top ', 9],
+    ['15', 15],
+  ])('reads %s as %i', (address, id) => {
+    expect(videoIdFromAddress(address)).toBe(id);
+  });
+
+  it.each([
+    ['https://hunktube.example/categories/bears'],
+    ['https://hunktube.example/video/'],
+    ['https://hunktube.example/video/0'],
+    ['https://hunktube.example/video/12abc'],
+    ['https://hunktube.example/video/99999999999'],
+    ['video 12'],
+    [''],
+  ])('finds no video in %j', (address) => {
+    expect(videoIdFromAddress(address)).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { MAX_ID } from '../common/dto/video-id.dto';
+
+/**
+ * Why someone asks for a video to come down. The first three concern consent or the law: they are urgent and
+ * go to the top of the admins' queue, before copyright and other requests.
+ */
+export const REMOVAL_REASONS = ['underage', 'no-consent', 'illegal', 'copyright', 'other'] as const;
+export type RemovalReason = (typeof REMOVAL_REASONS)[number];
+
+export const URGENT_REASONS: readonly RemovalReason[] = ['underage', 'no-consent', 'illegal'];
+export const isUrgent = (reason: RemovalReason) => URGENT_REASONS.includes(reason);
+
+export const REMOVAL_STATES = ['open', 'resolved', 'dismissed'] as const;
+export type RemovalState = (typeof REMOVAL_STATES)[number];
+
+/** At most this many video addresses in one request. */
+export const MAX_REMOVAL_URLS = 20;
+
+/**
+ * The video id in an address of this site's watch page (`https://host/video/123?t=5`, `/video/123`), or in a
+ * bare id. Anything else gives null.
+ */
+export function videoIdFromAddress(address: string): number | null {
+  const match = /^\s*(?:(?:https?:\/\/[^/\s]+)?\/video\/)?([1-9]\d{0,9})(?:[/?#]\S*)?\s*$/i.exec(address);
+  if (!match) return null;
+  const id = Number(match[1]);
+  return id <= MAX_ID ? id : null;
+}

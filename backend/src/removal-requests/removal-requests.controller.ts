@@ -1,0 +1,70 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentUser, Public, Roles, type AuthUser } from '../common/decorators/auth.decorators';
+import { parseId } from '../common/pipes/parse-id.pipe';
+import {
+  CloseRemovalRequestDto,
+  CreateRemovalRequestDto,
+  RemovalRequestCreatedDto,
+  RemovalRequestListDto,
+  RemovalRequestListQuery,
+  RemovalRequestResponseDto,
+} from './dto/removal-request.dto';
+import { RemovalRequestsService } from './removal-requests.service';
+
+/** The public side: anyone, signed in or not, may ask for videos to be taken down. Beyond the contract. */
+@ApiTags('removal-requests')
+@Controller('removal-requests')
+export class RemovalRequestsController {
+  constructor(private readonly requests: RemovalRequestsService) {}
+
+  @Public()
+  @Post()
+  @ApiCreatedResponse({ type: RemovalRequestCreatedDto })
+  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or an address is not a video of this site' })
+  @ApiTooManyRequestsResponse({ description: 'Counts against RATE_LIMIT_WRITE' })
+  create(@Body() dto: CreateRemovalRequestDto): Promise<RemovalRequestCreatedDto> {
+    return this.requests.create(dto);
+  }
+}
+
+/** The admins' queue of removal requests. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'No or bad token' })
+@ApiForbiddenResponse({ description: 'Not an admin' })
+@Roles('admin')
+@Controller('admin/removal-requests')
+export class AdminRemovalRequestsController {
+  constructor(private readonly requests: RemovalRequestsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: RemovalRequestListDto })
+  list(@Query() query: RemovalRequestListQuery): Promise<RemovalRequestListDto> {
+    return this.requests.list(query.state ?? 'open');
+  }
+
+  @Post(':id/close')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: RemovalRequestResponseDto })
+  @ApiNotFoundResponse({ description: 'Removal request not found' })
+  @ApiConflictResponse({ description: 'This removal request is already closed' })
+  close(
+    @Param('id', parseId()) id: number,
+    @Body() dto: CloseRemovalRequestDto,
+    @CurrentUser() admin: AuthUser,
+  ): Promise<RemovalRequestResponseDto> {
+    return this.requests.close(id, dto, admin.id);
+  }
+}
