@@ -22,6 +22,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/video/increment-likes',
   'POST /api/video/update-duration',
   'GET /api/video/secure',
+  // Beyond the contract: anyone may ask for a video to be taken down.
+  'POST /api/removal-requests',
 ]);
 
 describe('Access and the web client (e2e)', () => {
