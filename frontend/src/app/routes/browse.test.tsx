@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makePage, makeSite, makeVideo } from '@/testing/data';
 import { json, mockFetch, requestedUrls } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';
@@ -178,6 +178,37 @@ describe('coming back to a listing', () => {
     const second = await screen.findByRole('link', { name: 'Second' });
     await waitFor(() => expect(second).toHaveFocus());
     expect(window.sessionStorage.getItem('scroll_target')).toBeNull();
+  });
+
+  it.each([
+    ['stays where the router put it when the card\u2019s link shows', 500, 740, false],
+    ['stays where the router put it when most of the card\u2019s link shows', 600, 840, false],
+    ['brings the card to the middle when most of its link is out of view', 700, 940, true],
+    ['brings the card to the middle when it is above the window', -300, -60, true],
+  ])('%s', async (_case, top, bottom, scrolls) => {
+    setup({ '/api/videos': () => makePage([makeVideo({ id: 1, slug: 'first', title: 'First' }), makeVideo({ id: 2, slug: 'second', title: 'Second' })]) });
+    const { router } = renderRoute('/search?q=first');
+    await screen.findByRole('link', { name: 'Second' });
+    window.sessionStorage.setItem('scroll_target', 'second');
+    await go(() => router.navigate('/performers/alex-ray'));
+    await screen.findByRole('heading', { level: 1, name: 'Newest videos with Alex Ray' });
+    // The card's link (picture and title) at top..bottom of a 768 px window; the card itself reaches 40 px lower.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const extra = this.tagName === 'LI' ? 40 : 0;
+      return { top, bottom: bottom + extra, left: 0, right: 300, width: 300, height: bottom - top + extra, x: 0, y: top, toJSON: () => ({}) };
+    });
+    // jsdom has no scrollIntoView: lend one for this test only.
+    const scrollIntoView = vi.fn();
+    HTMLElement.prototype.scrollIntoView = scrollIntoView;
+    try {
+      await go(() => router.navigate(-1));
+      const second = await screen.findByRole('link', { name: 'Second' });
+      await waitFor(() => expect(second).toHaveFocus());
+      expect(scrollIntoView).toHaveBeenCalledTimes(scrolls ? 1 : 0);
+      if (scrolls) expect(scrollIntoView).toHaveBeenCalledWith({ block: 'center' });
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+    }
   });
 
   it('does nothing when the video last watched is not on the page', async () => {

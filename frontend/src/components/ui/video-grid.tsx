@@ -79,9 +79,11 @@ function useScrollBackTarget(videos: VideoCardData[]) {
     const item = Array.from(list.current?.children ?? []).find((node) => (node as HTMLElement).dataset.slug === slug);
     const link = item?.querySelector<HTMLElement>('a');
     if (!item || !link) return;
-    const box = item.getBoundingClientRect();
-    const visible = box.top >= 0 && box.bottom <= window.innerHeight;
-    if (!visible) item.scrollIntoView?.({ block: 'center' });
+    // Where the restored position already shows most of the card's link (its picture and title), the page stays
+    // exactly where the visitor left it, even with the card's edge cut off; else the card comes to the middle.
+    const box = link.getBoundingClientRect();
+    const shown = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+    if (shown < box.height / 2) item.scrollIntoView?.({ block: 'center' });
     link.focus({ preventScroll: true });
   }, [key, navigationType, videos]);
 
