@@ -142,6 +142,44 @@ describe('an admin', () => {
     await page.waitForURL((url) => url.pathname === '/admin');
     expect((await api(`/api/videos/${video.id}`)).status).toBe(404);
   });
+
+  it('takes a visitor\u2019s removal request into the queue, deletes the video from there and resolves it', async () => {
+    const fresh = await api<{ data: { id: number; title: string }[] }>(`/api/videos?q=${encodeURIComponent('Fresh upload')}`);
+    const reported = fresh.body.data.find((video) => video.title === 'Fresh upload from the e2e run');
+    expect(reported).toBeDefined();
+
+    const { page: visitor, context } = await newVisitor(browser);
+    try {
+      await visitor.goto(`/content-removal?video=${reported!.id}`);
+      expect(await visitor.getByLabel('Video address(es), one per line').inputValue()).toBe(`${baseURL()}/video/${reported!.id}`);
+      await visitor.getByLabel('Reason').selectOption({ label: 'I appear in this video and did not consent to its publication' });
+      await visitor.getByLabel('Details (optional)').fill('Filmed at a party, never agreed to this.');
+      await visitor.getByLabel('How to reach you').fill('reporter@e2e.test');
+      await visitor.getByRole('checkbox', { name: /in good faith/ }).check();
+      await visitor.getByRole('button', { name: 'Send the request' }).click();
+      await visitor.getByRole('status').getByText(/Your request number is \d+\./).waitFor();
+    } finally {
+      await context.close();
+    }
+
+    await page.goto('/admin');
+    await page.getByRole('link', { name: /^Removals, 1 open/ }).click();
+    await page.waitForURL('**/admin/removals');
+    const request = page.getByRole('article').filter({ hasText: 'reporter@e2e.test' });
+    await request.getByText('Urgent').waitFor();
+    await request.getByText('Filmed at a party, never agreed to this.').waitFor();
+    await screenshot(page, 'admin-removals-desktop');
+
+    await request.getByRole('button', { name: /Delete video/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await request.getByText(`Video ${reported!.id} (deleted)`).waitFor();
+    expect((await api(`/api/videos/${reported!.id}`)).status).toBe(404);
+
+    await request.getByRole('button', { name: 'Resolve' }).click();
+    await page.getByText('No open removal requests.').waitFor();
+    await page.getByRole('link', { name: 'Closed' }).click();
+    await page.getByRole('article').filter({ hasText: 'reporter@e2e.test' }).getByText('Resolved').waitFor();
+  });
 });
 
 describe('a member', () => {
@@ -167,6 +205,8 @@ describe('a member', () => {
         ['POST', '/api/admin/clear-cache', {}],
         ['POST', '/api/categories', { name: 'Hacked', id: 'hacked' }],
         ['PATCH', '/api/admin/categories/poolside-e2e', { name: 'Hacked' }],
+        ['GET', '/api/admin/removal-requests', undefined],
+        ['POST', '/api/admin/removal-requests/1/close', { state: 'dismissed' }],
       ];
       for (const [method, path, body] of calls) {
         const res = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -75,6 +75,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               { path: 'videos/:id', lazy: async () => ({ Component: (await admin()).AdminEditVideoRoute }) },
               { path: 'upload', lazy: async () => ({ Component: (await admin()).AdminUploadRoute }) },
               { path: 'jobs', lazy: async () => ({ Component: (await admin()).AdminJobsRoute }) },
+              { path: 'removals', lazy: async () => ({ Component: (await admin()).AdminRemovalsRoute }) },
               { path: 'taxonomy', lazy: async () => ({ Component: (await admin()).AdminTaxonomyRoute }) },
             ],
           },

@@ -5,3 +5,4 @@ export { AdminVideosRoute } from './admin/videos';
 export { AdminUploadRoute } from './admin/upload';
 export { AdminJobsRoute } from './admin/jobs';
 export { AdminTaxonomyRoute } from './admin/taxonomy';
+export { AdminRemovalsRoute } from './admin/removals';

@@ -1,6 +1,7 @@
-import { Link } from 'react-router';
-import { RemovalRequestForm, removalAddress } from '@/features/legal/components/removal-request-form';
+import { Link, useSearchParams } from 'react-router';
+import { prefilledAddress, RemovalRequestForm, removalAddress } from '@/features/legal/components/removal-request-form';
 import { useSite } from '@/lib/site';
+import '@/features/legal/legal.css';
 
 function useSiteName() {
   return useSite().data?.name ?? 'This site';
@@ -67,20 +68,24 @@ export function RecordsRoute() {
 }
 
 export function ContentRemovalRoute() {
+  const [params] = useSearchParams();
+  const address = removalAddress(window.location.hostname);
+  // Opened from a video (?video=123): the form starts with that video's address.
+  const initialUrls = prefilledAddress(params.get('video'), window.location.origin);
   return (
     <article className="legal-page">
       <title>Content removal</title>
       <h1>Content removal requests</h1>
       <p>
         If a video shows you without your consent, infringes your copyright, or shows anyone under 18 or any act that
-        was not consensual, tell us. Requests about minors or non-consent are handled first, and the video is taken
-        down while we check.
+        was not consensual, tell us with the form below. Requests about minors or non-consent are reviewed before all
+        others.
       </p>
       <p>
-        The form below writes the e-mail for you, to <strong>{removalAddress(window.location.hostname)}</strong>, so that
-        your own mail program keeps a copy of what you sent.
+        Once your request is sent you get a request number: quote it if you write to us about the request. You can
+        also write to us directly at <a href={`mailto:${address}`}>{address}</a>.
       </p>
-      <RemovalRequestForm address={removalAddress(window.location.hostname)} />
+      <RemovalRequestForm key={initialUrls} address={address} initialUrls={initialUrls} />
     </article>
   );
 }

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { removalMailto } from '@/features/legal/components/removal-request-form';
 import { makePage, makeSite, makeUser } from '@/testing/data';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';
@@ -89,39 +88,6 @@ describe('the footer', () => {
     renderRoute('/2257');
     expect(await screen.findByRole('heading', { level: 1, name: /2257 record-keeping/ })).toBeInTheDocument();
     expect(await screen.findByText(/sexually explicit conduct on Hunk Tube were over the age of eighteen/)).toBeInTheDocument();
-  });
-});
-
-describe('content removal requests', () => {
-  it('asks for a video address, a way to reply and the good-faith statement before writing the e-mail', async () => {
-    setup();
-    const user = userEvent.setup();
-    renderRoute('/content-removal');
-
-    const submit = await screen.findByRole('button', { name: 'Write the request e-mail' });
-    await user.click(submit);
-    expect(screen.getByRole('alert')).toHaveTextContent('Give the address of at least one video (…/video/123).');
-    await user.type(screen.getByLabelText('Video address(es), one per line'), 'https://example.com/video/12');
-    await user.click(submit);
-    expect(screen.getByRole('alert')).toHaveTextContent('Give an e-mail address or another way to reach you.');
-    await user.type(screen.getByLabelText('How to reach you'), 'me@example.com');
-    await user.click(submit);
-    expect(screen.getByRole('alert')).toHaveTextContent('Confirm that the request is made in good faith.');
-  });
-
-  it('writes every field into the e-mail, spaces encoded for mail programs', () => {
-    const href = removalMailto('removals@example.com', {
-      urls: ' https://example.com/video/12 ',
-      reason: 'I own the copyright in this video',
-      details: '',
-      contact: 'me@example.com',
-    });
-    expect(href.startsWith('mailto:removals@example.com?subject=Content%20removal%20request')).toBe(true);
-    const body = new URLSearchParams(href.split('?')[1]).get('body');
-    expect(body).toContain('Video address(es):\nhttps://example.com/video/12');
-    expect(body).toContain('Reason: I own the copyright in this video');
-    expect(body).toContain('Contact: me@example.com');
-    expect(href).not.toContain('+');
   });
 });
 

@@ -1,5 +1,6 @@
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useUser } from '@/features/auth/api/get-user';
+import { useOpenRemovalRequestCount } from '@/features/admin/api/get-removal-requests';
 import { AdminNoticeProvider } from '@/features/admin/components/admin-notice';
 import { loginHref } from '@/lib/return-path';
 import '@/features/admin/admin.css';
@@ -8,6 +9,7 @@ const SECTIONS = [
   { to: '/admin', label: 'Videos', matches: (path: string) => path === '/admin' || path.startsWith('/admin/videos') },
   { to: '/admin/upload', label: 'Upload', matches: (path: string) => path.startsWith('/admin/upload') },
   { to: '/admin/jobs', label: 'Jobs', matches: (path: string) => path.startsWith('/admin/jobs') },
+  { to: '/admin/removals', label: 'Removals', matches: (path: string) => path.startsWith('/admin/removals') },
   { to: '/admin/taxonomy', label: 'Taxonomy', matches: (path: string) => path.startsWith('/admin/taxonomy') },
 ];
 
@@ -64,23 +66,35 @@ export function AdminLayoutRoute() {
     );
   }
 
+  return <AdminShell pathname={location.pathname} />;
+}
+
+/** The admin's shell: the sub-navigation (with the number of open removal requests), the notices and the page. */
+function AdminShell({ pathname }: { pathname: string }) {
+  const openRemovals = useOpenRemovalRequestCount();
+
   return (
     <AdminNoticeProvider>
       <div className="admin">
         <NoIndex />
         <nav className="admin-nav" aria-label="Admin">
           <ul>
-            {SECTIONS.map((section) => (
-              <li key={section.to}>
-                <Link
-                  className="admin-nav__link"
-                  to={section.to}
-                  aria-current={section.matches(location.pathname) ? 'page' : undefined}
-                >
-                  {section.label}
-                </Link>
-              </li>
-            ))}
+            {SECTIONS.map((section) => {
+              const count = section.to === '/admin/removals' && openRemovals ? openRemovals : 0;
+              return (
+                <li key={section.to}>
+                  <Link
+                    className="admin-nav__link"
+                    to={section.to}
+                    aria-current={section.matches(pathname) ? 'page' : undefined}
+                    aria-label={count > 0 ? `${section.label}, ${count} open` : undefined}
+                  >
+                    {section.label}
+                    {count > 0 && <span className="admin-nav__count">{count}</span>}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <Outlet />

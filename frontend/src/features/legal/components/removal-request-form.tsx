@@ -1,47 +1,97 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/api/client';
+import type { RemovalReason, RemovalRequestCreated } from '@/lib/api/types';
+import { useCreateRemovalRequest } from '../api/create-removal-request';
 
-const REASONS = [
-  'I appear in this video and did not consent to its publication',
-  'I own the copyright in this video',
-  'The video shows someone under 18',
-  'The video shows non-consensual or illegal acts',
-  'Other',
-] as const;
+/** The reasons in the order the form offers them, with the sender's own words for each. */
+const REASONS: readonly { code: RemovalReason; label: string }[] = [
+  { code: 'no-consent', label: 'I appear in this video and did not consent to its publication' },
+  { code: 'copyright', label: 'I own the copyright in this video' },
+  { code: 'underage', label: 'The video shows someone under 18' },
+  { code: 'illegal', label: 'The video shows non-consensual or illegal acts' },
+  { code: 'other', label: 'Other' },
+];
+
+/** At most this many addresses in one request (the API's limit). */
+export const MAX_REMOVAL_ADDRESSES = 20;
+
+const VIDEO_ID = /^[1-9]\d{0,9}$/;
+const MAX_VIDEO_ID = 2_147_483_647;
 
 /** The mailbox that receives removal requests: on this site's own domain. */
 export const removalAddress = (hostname: string) => `removals@${hostname.replace(/^www\./, '')}`;
 
-/** Builds the e-mail for a removal request, so the sender's own mail program keeps a copy of what was sent. */
-export function removalMailto(address: string, fields: { urls: string; reason: string; details: string; contact: string }) {
-  const body = [
-    `Video address(es):\n${fields.urls.trim()}`,
-    `Reason: ${fields.reason}`,
-    `Details:\n${fields.details.trim() || '(none)'}`,
-    `Contact: ${fields.contact.trim()}`,
-    'I state in good faith that this request is accurate and that I am the person concerned or entitled to act for them.',
-  ].join('\n\n');
-  const params = new URLSearchParams({ subject: `Content removal request: ${fields.reason}`, body });
-  // URLSearchParams writes spaces as "+", which mail programs show literally; mailto wants %20.
-  return `mailto:${address}?${params.toString().replace(/\+/g, '%20')}`;
+/** The watch-page address of `?video=123`, to start the form with; empty unless it is a valid video id. */
+export function prefilledAddress(video: string | null, origin: string): string {
+  return video && VIDEO_ID.test(video) && Number(video) <= MAX_VIDEO_ID ? `${origin}/video/${video}` : '';
 }
 
-export function RemovalRequestForm({ address }: { address: string }) {
+/** The lines of the addresses box, trimmed, without the empty ones. */
+const addressLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** A line the API can read: contains a watch-page path (…/video/123) or is a bare video id. */
+const isVideoAddress = (line: string) => /\/video\/[1-9]\d*/.test(line) || VIDEO_ID.test(line);
+
+function addressProblem(urls: string[]): string | null {
+  if (urls.length === 0) return 'Give the address of at least one video (…/video/123).';
+  const bad = urls.find((line) => !isVideoAddress(line));
+  if (bad !== undefined) return `“${bad}” is not the address of a video on this site (…/video/123).`;
+  if (urls.length > MAX_REMOVAL_ADDRESSES) {
+    return `Give at most ${MAX_REMOVAL_ADDRESSES} video addresses in one request.`;
+  }
+  return null;
+}
+
+interface RemovalRequestFormProps {
+  /** Where to write instead, named when the request could not be sent. */
+  address: string;
+  /** The addresses box's starting text (a video's address when the page was opened from it). */
+  initialUrls?: string;
+}
+
+/**
+ * Sends a content removal request to the API. Once it is accepted the form gives way to the request number,
+ * which the sender quotes in any later message.
+ */
+export function RemovalRequestForm({ address, initialUrls = '' }: RemovalRequestFormProps) {
   const id = useId();
-  const [urls, setUrls] = useState('');
-  const [reason, setReason] = useState<string>(REASONS[0]);
+  const [urls, setUrls] = useState(initialUrls);
+  const [reason, setReason] = useState<RemovalReason>(REASONS[0].code);
   const [details, setDetails] = useState('');
   const [contact, setContact] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const send = useCreateRemovalRequest();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!/\/video\/\d+/.test(urls)) return setError('Give the address of at least one video (…/video/123).');
-    if (!contact.trim()) return setError('Give an e-mail address or another way to reach you.');
+    if (send.isPending) return;
+    const lines = addressLines(urls);
+    const problem = addressProblem(lines);
+    if (problem) return setError(problem);
+    if (contact.trim().length < 3) return setError('Give an e-mail address or another way to reach you.');
     if (!confirmed) return setError('Confirm that the request is made in good faith.');
     setError(null);
-    window.location.href = removalMailto(address, { urls, reason, details, contact });
+    const text = details.trim();
+    send.mutate(
+      { urls: lines, reason, ...(text ? { details: text } : {}), contact: contact.trim(), good_faith: true },
+      {
+        onError: (failure) =>
+          // The API's reason for a refusal (a bad address, too many requests); anything else may be passing.
+          setError(
+            failure instanceof ApiError && failure.statusCode < 500 && failure.serverError
+              ? failure.serverError
+              : `The request could not be sent. Try again, or write to ${address}.`,
+          ),
+      },
+    );
   };
+
+  if (send.data) return <RemovalRequestSent created={send.data} />;
 
   return (
     <form className="legal-form" onSubmit={onSubmit} noValidate>
@@ -49,9 +99,11 @@ export function RemovalRequestForm({ address }: { address: string }) {
       <textarea id={`${id}-urls`} rows={3} maxLength={2000} value={urls} onChange={(e) => setUrls(e.target.value)} />
 
       <label htmlFor={`${id}-reason`}>Reason</label>
-      <select id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)}>
-        {REASONS.map((text) => (
-          <option key={text}>{text}</option>
+      <select id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value as RemovalReason)}>
+        {REASONS.map(({ code, label }) => (
+          <option key={code} value={code}>
+            {label}
+          </option>
         ))}
       </select>
 
@@ -71,9 +123,23 @@ export function RemovalRequestForm({ address }: { address: string }) {
           {error}
         </p>
       )}
-      <button className="button button--primary" type="submit">
-        Write the request e-mail
+      <button className="button button--primary" type="submit" disabled={send.isPending}>
+        {send.isPending ? 'Sending…' : 'Send the request'}
       </button>
     </form>
+  );
+}
+
+/** Takes the place of the form once the request is in; focused, so that the number is read out at once. */
+function RemovalRequestSent({ created }: { created: RemovalRequestCreated }) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => panel.current?.focus(), []);
+  return (
+    <div className="removal-sent" role="status" tabIndex={-1} ref={panel}>
+      <p className="removal-sent__lead">
+        Thank you. Your request number is <strong>{created.id}</strong>.
+      </p>
+      <p>Requests about minors and consent are reviewed before all others.</p>
+    </div>
   );
 }
