@@ -17,11 +17,11 @@ export function AdminRemovalsRoute() {
     <section className="admin-page" aria-labelledby="admin-removals-heading">
       <div className="admin-page__head">
         <h1 id="admin-removals-heading">Removal requests</h1>
-        <nav className="removal-switch" aria-label="Removal requests shown">
+        <nav className="sort-tabs" aria-label="Removal requests shown">
           <ul role="list">
             {LISTS.map((list) => (
               <li key={list.state}>
-                <Link className="removal-switch__link" to={list.to} aria-current={list.state === state ? 'page' : undefined}>
+                <Link className="sort-tabs__link" to={list.to} aria-current={list.state === state ? 'page' : undefined}>
                   {list.label}
                 </Link>
               </li>
