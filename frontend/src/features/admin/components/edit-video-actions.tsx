@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { Video } from '@/lib/api/types';
 import { useClearCache } from '../api/clear-cache';
 import { useDeleteVideo } from '../api/delete-video';
@@ -57,7 +57,7 @@ export function EditVideoActions({ video, onDeleted }: EditVideoActionsProps) {
   return (
     <div className="edit-video__actions">
       <button
-        className="button edit-video__delete"
+        className="button button--danger"
         type="button"
         aria-haspopup="dialog"
         disabled={remove.isPending}
@@ -72,18 +72,15 @@ export function EditVideoActions({ video, onDeleted }: EditVideoActionsProps) {
         Refresh Views
       </button>
 
-      <Dialog open={confirming} title="Confirm Deletion" onClose={() => setConfirming(false)}>
-        <p className="edit-video__confirm">Are you sure you want to delete this video?</p>
-        <div className="edit-video__confirm-buttons">
-          {/* The safe choice has the focus when the dialog opens. */}
-          <button className="button button--quiet" type="button" data-autofocus onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-          <button className="button edit-video__delete" type="button" onClick={confirmDelete}>
-            Delete
-          </button>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title="Confirm Deletion"
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(false)}
+      >
+        Are you sure you want to delete this video?
+      </ConfirmDialog>
     </div>
   );
 }

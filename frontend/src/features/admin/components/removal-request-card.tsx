@@ -102,7 +102,7 @@ export function RemovalRequestCard({ request, closing, deletingVideoId, onClose,
                   Edit
                 </Link>
                 <button
-                  className="button removal__danger"
+                  className="button button--danger"
                   type="button"
                   aria-haspopup="dialog"
                   aria-label={`Delete video ${video.id}`}

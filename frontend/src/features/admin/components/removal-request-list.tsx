@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { RemovalRequest } from '@/lib/api/types';
 import { useCloseRemovalRequest } from '../api/close-removal-request';
 import { useDeleteVideo } from '../api/delete-video';
@@ -119,22 +119,11 @@ export function RemovalRequestList({ state }: { state: RemovalRequestListState }
       </ol>
 
       {confirming && (
-        <Dialog open title="Confirm Deletion" onClose={() => setConfirming(null)}>
-          <p className="removal-confirm__text">
-            Are you sure you want to delete{' '}
-            {confirming.video.title ? `“${confirming.video.title}” (video ${confirming.video.id})` : `video ${confirming.video.id}`}?
-            This cannot be undone.
-          </p>
-          <div className="removal-confirm__buttons">
-            {/* The safe choice has the focus when the dialog opens. */}
-            <button className="button button--quiet" type="button" data-autofocus onClick={() => setConfirming(null)}>
-              Cancel
-            </button>
-            <button className="button removal__danger" type="button" onClick={confirmDelete}>
-              Delete
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDialog open title="Confirm Deletion" confirmLabel="Delete" onConfirm={confirmDelete} onCancel={() => setConfirming(null)}>
+          Are you sure you want to delete{' '}
+          {confirming.video.title ? `“${confirming.video.title}” (video ${confirming.video.id})` : `video ${confirming.video.id}`}?
+          This cannot be undone.
+        </ConfirmDialog>
       )}
     </>
   );

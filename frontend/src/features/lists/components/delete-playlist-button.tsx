@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '@/lib/api/client';
 import { useDeletePlaylist } from '../api/delete-playlist';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 interface DeletePlaylistButtonProps {
   playlistId: number;

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useClearHistory } from '../api/clear-history';
 import { useHistoryPaused } from '../api/get-history-paused';
 import { useSetHistoryPaused } from '../api/set-history-paused';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 interface HistoryControlsProps {
   userId: string;

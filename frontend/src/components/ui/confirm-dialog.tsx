@@ -31,7 +31,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <button className="button button--quiet" type="button" data-autofocus onClick={onCancel}>
             Cancel
           </button>
-          <button className="button confirm__danger" type="button" disabled={busy} onClick={onConfirm}>
+          <button className="button button--danger" type="button" disabled={busy} onClick={onConfirm}>
             {confirmLabel}
           </button>
         </div>
