@@ -9,6 +9,12 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const INPUTS = [
   'package-lock.json',
   'tsconfig.json',
+  // The shared package's sources: a change there rebuilds it and both workspaces that import it.
+  'packages/shared/package.json',
+  'packages/shared/tsconfig.esm.json',
+  'packages/shared/tsconfig.cjs.json',
+  'packages/shared/scripts',
+  'packages/shared/src',
   'backend/package.json',
   'backend/tsconfig.json',
   'backend/tsconfig.build.json',

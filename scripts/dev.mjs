@@ -5,9 +5,21 @@ import * as path from 'node:path';
 import { root } from './build-state.mjs';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const watch = (config) => spawn(npx, ['tsc', '-p', config, '--watch', '--preserveWatchOutput'], { cwd: root, stdio: 'inherit' });
 const children = [
-  spawn(npx, ['tsc', '-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: root, stdio: 'inherit' }),
-  spawn(process.execPath, ['--watch-path', path.join(root, 'backend', 'dist'), path.join(root, 'backend', 'dist', 'main.js')], { cwd: root, stdio: 'inherit' }),
+  // The shared rules (packages/shared), rebuilt on change for both sides; `npm install` built them once.
+  watch('packages/shared/tsconfig.cjs.json'),
+  watch('packages/shared/tsconfig.esm.json'),
+  watch('backend/tsconfig.build.json'),
+  spawn(
+    process.execPath,
+    [
+      '--watch-path', path.join(root, 'backend', 'dist'),
+      '--watch-path', path.join(root, 'packages', 'shared', 'dist', 'cjs'),
+      path.join(root, 'backend', 'dist', 'main.js'),
+    ],
+    { cwd: root, stdio: 'inherit' },
+  ),
   spawn(npx, ['vite'], { cwd: path.join(root, 'frontend'), stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

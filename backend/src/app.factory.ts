@@ -3,22 +3,27 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
+import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
+import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, wellFormedReviver } from './common/http/request-guards';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import { mediaServing } from './media/media-serving';
 import type { AppConfig } from './config/app-config';
 
 /** Builds the whole application as `main.ts` serves it; tests use the same path. */
 export async function createApp(config: AppConfig, options: AppModuleOptions = {}): Promise<INestApplication> {
+  // Only JSON bodies are parsed (multipart only by the upload routes' interceptors): no form-encoded bodies.
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
     bufferLogs: true,
+    bodyParser: false,
   });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false);
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: '256kb' });
+  app.use(crossSiteGuard, jsonOnlyGuard);
+  app.use(express.json({ limit: '256kb', verify: (_req, _res, buf) => checkJsonDepth(buf), reviver: wellFormedReviver }));
   app.use(
     helmet({
       contentSecurityPolicy: {

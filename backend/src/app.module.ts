@@ -4,7 +4,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type Redis from 'ioredis';
-import { RedisCacheStore } from './common/redis/redis-cache-store';
+import { createRedisCache } from './common/redis/redis-cache';
 import { REDIS_CONNECTION, RedisModule } from './common/redis/redis.module';
 import { RedisThrottlerStorage } from './common/redis/redis-throttler-storage';
 import { LoggerModule } from 'nestjs-pino';
@@ -20,6 +20,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoSeedService } from './database/seeds/demo-seed.service';
 import { ListsModule } from './lists/lists.module';
+import { JobsModule } from './jobs/jobs.module';
 import { MediaModule } from './media/media.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { RemovalRequestsModule } from './removal-requests/removal-requests.module';
@@ -43,13 +44,12 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         RedisModule,
-        // Response and query caches: in process, or in Redis with REDIS_URL so that every API process shares
-        // them (an edit or an admin's clear-cache empties them for all).
+        // Response and query caches: in process, or in Redis with REDIS_URL (the @keyv/redis adapter) so that
+        // every API process shares them (an edit or an admin's clear-cache empties them for all).
         CacheModule.registerAsync({
           isGlobal: true,
-          inject: [REDIS_CONNECTION],
-          useFactory: (redis: Redis | null): CacheModuleOptions =>
-            redis ? { stores: [new RedisCacheStore(redis, `${config.redisPrefix}cache:`)] } : {},
+          useFactory: (): CacheModuleOptions =>
+            config.redisUrl ? { stores: [createRedisCache(config.redisUrl, `${config.redisPrefix}cache`)] } : {},
         }),
         LoggerModule.forRoot({
           pinoHttp: {
@@ -80,6 +80,7 @@ export class AppModule {
         PlaylistsModule,
         TaxonomyModule,
         SiteModule,
+        JobsModule,
         MediaModule,
         AdminModule,
         RemovalRequestsModule,

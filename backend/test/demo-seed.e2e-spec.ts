@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
 import { DemoSeedService } from '../src/database/seeds/demo-seed.service';
-import { JobRunner } from '../src/media/job-runner.service';
+import { JobRunner } from '../src/jobs/job-runner.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 describe('The demo catalogue (e2e, real ffmpeg)', () => {

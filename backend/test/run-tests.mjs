@@ -3,9 +3,13 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import { commandRuns, ensureDebianPackage } from '../../scripts/debian-package.mjs';
 
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const extra = process.argv.slice(2);
+
+// The stack's nginx config is tested on Debian's nginx (secure_link and the micro-cache need the real thing).
+ensureDebianPackage('nginx-light', commandRuns('nginx', ['-v']), 'The container stack tests need nginx on the PATH');
 
 function run(label, env, args) {
   console.log(`\n=== backend tests: ${label} ===`);

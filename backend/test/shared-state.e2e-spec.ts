@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
 import request from 'supertest';
 import { AdminService } from '../src/admin/admin.service';
 import { TaxonomyService } from '../src/taxonomy/taxonomy.service';
@@ -17,9 +18,10 @@ if (process.env.TEST_REDIS_URL) {
 describe.each(setups)('caches and rate limits %s, seen by two API processes (e2e)', (_name, envFor, shared) => {
   let a: TestApp;
   let b: TestApp;
+  const prefix = `test-${randomUUID().slice(0, 8)}:`;
 
   beforeAll(async () => {
-    const env = envFor(`test-${randomUUID().slice(0, 8)}:`);
+    const env = envFor(prefix);
     [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
   });
   afterAll(async () => {
@@ -49,6 +51,23 @@ describe.each(setups)('caches and rate limits %s, seen by two API processes (e2e
     await b.app.get(AdminService).clearCache(); // what POST /api/admin/clear-cache runs on B
     if (shared) expect(await categoryIds(a)).toContain('after-clear');
     else expect(await categoryIds(a)).not.toContain('after-clear');
+  });
+
+  // Registered only where Redis is (no skipped test elsewhere).
+  if (shared) it('empties only the cache keys in Redis: counters, rate limits and foreign keys stay', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL!);
+    const others = [`${prefix}counters:probe`, `${prefix}ratelimit:probe`, `${prefix}probe`, `other-${prefix}probe`, `no-colon-${randomUUID()}`];
+    try {
+      await Promise.all(others.map((key) => redis.set(key, '1', 'EX', 60)));
+      await categoryIds(a);
+      expect(await redis.keys(`${prefix}cache:*`)).not.toEqual([]);
+      await b.app.get(AdminService).clearCache();
+      expect(await redis.keys(`${prefix}cache:*`)).toEqual([]);
+      expect(await redis.exists(...others)).toBe(others.length);
+    } finally {
+      await redis.del(...others);
+      await redis.quit();
+    }
   });
 });
 

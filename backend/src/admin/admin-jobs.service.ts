@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { JobRunner } from '../media/job-runner.service';
-import { JobsService, type JobRow } from '../media/jobs.service';
+import { JobRunner } from '../jobs/job-runner.service';
+import { JobsService, type JobRow } from '../jobs/jobs.service';
 import type { JobDto } from './dto/job.dto';
 
 export const JOB_NOT_FOUND = 'Job not found';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '../jobs/jobs.module';
 import { MediaModule } from '../media/media.module';
 import { TaxonomyModule } from '../taxonomy/taxonomy.module';
 import { VideosModule } from '../videos/videos.module';
@@ -10,7 +11,7 @@ import { AdminService } from './admin.service';
 import { ThumbnailsService } from './thumbnails.service';
 
 @Module({
-  imports: [VideosModule, MediaModule, TaxonomyModule],
+  imports: [VideosModule, MediaModule, TaxonomyModule, JobsModule],
   controllers: [AdminController, AdminJobsController],
   providers: [AdminService, AdminVideosService, ThumbnailsService, AdminJobsService],
 })

@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
-import { StorageService } from '../media/storage.service';
+import { NotAFilePathError, StorageService } from '../media/storage.service';
 import type { ThumbnailUrlDto } from './dto/update-thumbnail.dto';
 import { sniffImageType } from './image-type';
 import { parseThumbnailPath } from './thumbnail-path';
@@ -15,9 +15,6 @@ export interface UploadedImage {
   buffer: Buffer;
   size: number;
 }
-
-/** Filesystem errors that mean "the path names a folder, or goes through a file", not a server fault. */
-const NOT_A_FILE_PATH = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENAMETOOLONG']);
 
 @Injectable()
 export class ThumbnailsService {
@@ -36,7 +33,7 @@ export class ThumbnailsService {
     try {
       await this.storage.writeAtomic(target, file.buffer);
     } catch (error) {
-      if (NOT_A_FILE_PATH.has((error as NodeJS.ErrnoException).code ?? '')) {
+      if (error instanceof NotAFilePathError) {
         throw new BadRequestException('uploadPath must name a file, not a folder or a path through a file');
       }
       throw error;

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Module } from '@nestjs/common';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@hunktube/shared';
 import { loadConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
@@ -10,8 +11,8 @@ import { AuthService } from './auth.service';
 /** `npm run admin:create -- <email> <password>`: creates an admin, or promotes the account and sets its password. */
 async function main(): Promise<void> {
   const [email, password] = process.argv.slice(2);
-  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email) || !password || password.length < 8 || password.length > 128) {
-    console.error('Usage: npm run admin:create -- <email> <password>   (password: 8 to 128 characters)');
+  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email) || !password || password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+    console.error(`Usage: npm run admin:create -- <email> <password>   (password: ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters)`);
     process.exit(2);
   }
   const config = loadConfig();

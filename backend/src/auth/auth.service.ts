@@ -64,6 +64,11 @@ export class AuthService {
     return toUserDto(user);
   }
 
+  /** Pauses or resumes the member's watch history (nothing is recorded while paused). */
+  async setHistoryPaused(userId: string, paused: boolean): Promise<void> {
+    await this.users.update({ id: userId }, { historyPaused: paused });
+  }
+
   /** The user behind a verified token, or null when the account is gone. */
   async findAuthUser(id: string): Promise<AuthUser | null> {
     const user = await this.users.findOneBy({ id });

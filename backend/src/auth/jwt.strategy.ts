@@ -30,8 +30,9 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     });
   }
 
-  async validate(payload: JwtPayload): Promise<AuthUser | false> {
-    if (typeof payload?.sub !== 'string') return false;
+  async validate(payload: JwtPayload & { exp?: unknown }): Promise<AuthUser | false> {
+    // passport-jwt checks `exp` only when a token has one: a token that never expires is refused here.
+    if (typeof payload?.sub !== 'string' || typeof payload.exp !== 'number') return false;
     return (await this.auth.findAuthUser(payload.sub)) ?? false;
   }
 }

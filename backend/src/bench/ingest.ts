@@ -14,8 +14,8 @@ import {
 } from '../media/ffmpeg-args';
 import { ffmpegPath, ffprobePath } from '../media/ffmpeg.runner';
 import { INGEST_KIND } from '../media/ingest.service';
-import { JobRunner } from '../media/job-runner.service';
-import { JobsService } from '../media/jobs.service';
+import { JobRunner } from '../jobs/job-runner.service';
+import { JobsService } from '../jobs/jobs.service';
 import { MediaModule } from '../media/media.module';
 import { FfmpegRunner } from '../media/ffmpeg.runner';
 

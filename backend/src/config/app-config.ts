@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@hunktube/shared';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -85,7 +86,7 @@ class EnvironmentVariables {
   @IsOptional() @Transform(trimmed) @Matches(/^[^\s@]+@[^\s@]+$/, { message: 'ADMIN_EMAIL must be an email address' })
   ADMIN_EMAIL?: string;
 
-  @IsOptional() @IsString() @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' })
+  @IsOptional() @IsString() @MinLength(PASSWORD_MIN_LENGTH, { message: `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters` })
   ADMIN_PASSWORD?: string;
 
   @IsOptional() @Transform(toBool) @IsBoolean()

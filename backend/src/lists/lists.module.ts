@@ -1,16 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
 import { VideosModule } from '../videos/videos.module';
-import { Bookmark } from './bookmark.entity';
-import { HistoryEntry } from './history-entry.entity';
-import { Like } from './like.entity';
+import { ListsStoreModule } from './lists-store.module';
 import { ListsController } from './lists.controller';
 import { ListsService } from './lists.service';
 import { MeController } from './me.controller';
-import { WatchLaterItem } from './watch-later-item.entity';
 
+/** A member's bookmarks, watch later queue, likes and history (owns those four tables). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Bookmark, WatchLaterItem, HistoryEntry, Like]), VideosModule],
+  imports: [ListsStoreModule, VideosModule, AuthModule],
   controllers: [ListsController, MeController],
   providers: [ListsService],
 })

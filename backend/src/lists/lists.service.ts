@@ -7,6 +7,8 @@ import type { PageQuery } from '../videos/dto/list-videos.query';
 import type { VideoCardDto, VideoCardPageDto } from '../videos/dto/video.dto';
 import { cardColumns, type VideoCardRow } from '../videos/video.mapper';
 import { VideosService } from '../videos/videos.service';
+import { joinVideos } from '../videos/videos.repository';
+import { AuthService } from '../auth/auth.service';
 import type { HistoryPageDto } from './dto/me.dto';
 import type { BookmarkListDto, BookmarkStateDto, ListAction, ListActionDto, UserIdDto, WatchedVideoDto, WatchLaterStateDto } from './dto/watch-page.dto';
 import { toHistoryCards } from './lists.mapper';
@@ -33,6 +35,7 @@ export class ListsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly videos: VideosService,
+    private readonly users: AuthService,
   ) {}
 
   /** Watching again moves the entry to now; while the user's history is paused nothing is written. */
@@ -78,7 +81,7 @@ export class ListsService {
   }
 
   async setHistoryPaused(user: AuthUser, paused: boolean): Promise<{ paused: boolean }> {
-    await this.db.query(`UPDATE users SET history_paused = $2, updated_at = now() WHERE id = $1`, [user.id, paused]);
+    await this.users.setHistoryPaused(user.id, paused);
     return { paused };
   }
 
@@ -104,8 +107,7 @@ export class ListsService {
     const [rows, [{ total }]] = await Promise.all([
       this.listRows(list, userId, query.limit, (query.page - 1) * query.limit),
       this.db.query<{ total: number }[]>(
-        `SELECT count(*)::int AS total FROM ${table} l JOIN videos v ON v.id = l.video_id
-         WHERE l.user_id = $1 AND v.status = 'ready'`,
+        `SELECT count(*)::int AS total FROM ${table} l ${joinVideos('v', 'l.video_id')} WHERE l.user_id = $1`,
         [userId],
       ),
     ]);
@@ -116,8 +118,8 @@ export class ListsService {
   private listRows(list: UserList, userId: string, limit: number, offset: number): Promise<ListedRow[]> {
     const { table, at } = LISTS[list];
     return this.db.query<ListedRow[]>(
-      `SELECT ${cardColumns('v')}, l.${at} AS listed_at FROM ${table} l JOIN videos v ON v.id = l.video_id
-       WHERE l.user_id = $1 AND v.status = 'ready'
+      `SELECT ${cardColumns('v')}, l.${at} AS listed_at FROM ${table} l ${joinVideos('v', 'l.video_id')}
+       WHERE l.user_id = $1
        ORDER BY l.${at} DESC, l.video_id DESC LIMIT $2 OFFSET $3`,
       [userId, limit, offset],
     );

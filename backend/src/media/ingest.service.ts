@@ -1,14 +1,14 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { promises as fs } from 'node:fs';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import * as path from 'node:path';
-import { DataSource } from 'typeorm';
+import { JobRunner } from '../jobs/job-runner.service';
+import type { JobContext, JobHandler, JobOutcome, JobRow } from '../jobs/job-types';
+import { VideosRepository } from '../videos/videos.repository';
 import {
-  ladderArgs, ladderFor, masterPlaylist, posterArgs, previewArgs, type ProbeResult, storyboardArgs, storyboardPlan, storyboardVtt,
+  ladderArgs, ladderFor, masterPlaylist, posterArgs, previewArgs, storyboardArgs, storyboardPlan, storyboardVtt,
 } from './ffmpeg-args';
 import { type DemoClip, demoClipArgs } from './demo-clips';
 import { FfmpegRunner } from './ffmpeg.runner';
-import { stemOf } from './media-paths';
+import { redactPaths, stemOf } from './media-paths';
 import { StorageService } from './storage.service';
 
 export const INGEST_KIND = 'ingest';
@@ -23,38 +23,58 @@ export interface IngestPayload {
 const WEIGHTS = { probe: 2, renditions: 70, poster: 2, storyboard: 10, preview: 16 };
 
 /**
- * Turns a source file into the video's media: an HLS ladder in `/videos/{stem}/`, a poster, a storyboard over
- * sprite sheets and a hover preview in `/thumbs/{stem}/`. Everything is written into temporary folders and
- * renamed into place at the end, so the player never finds half-written files; a rerun starts clean.
+ * The handler of `ingest` jobs. Turns a source file into the video's media: an HLS ladder in `/videos/{stem}/`,
+ * a poster, a storyboard over sprite sheets and a hover preview in `/thumbs/{stem}/`. Everything is written into
+ * temporary folders and renamed into place at the end, so the player never finds half-written files; a rerun
+ * starts clean. Then the video is published; when the job fails for good, the video is marked failed.
  */
 @Injectable()
-export class IngestService {
+export class IngestService implements JobHandler, OnModuleInit {
+  readonly kind = INGEST_KIND;
   private readonly logger = new Logger(IngestService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly videos: VideosRepository,
     private readonly ffmpeg: FfmpegRunner,
     private readonly storage: StorageService,
+    private readonly runner: JobRunner,
   ) {}
 
-  async ingest(
+  onModuleInit(): void {
+    this.runner.register(this);
+  }
+
+  async run(job: JobRow, context: JobContext): Promise<JobOutcome> {
+    if (job.video_id === null) return { state: 'fail', error: 'An ingest job needs a video' };
+    const url = await this.videos.urlOf(job.video_id);
+    if (url === null) return { state: 'fail', error: `Video ${job.video_id} is gone` };
+    try {
+      await this.ingest(job.id, job.video_id, url, job.payload as unknown as IngestPayload, context.report, context.signal);
+    } catch (error) {
+      return { state: 'retry', error: redactPaths(error instanceof Error ? error.message : String(error), this.storage.root) };
+    }
+    return { state: 'done' };
+  }
+
+  async failed(job: JobRow): Promise<void> {
+    if (job.video_id !== null) await this.videos.markFailed(job.video_id);
+  }
+
+  private async ingest(
     jobId: number,
     videoId: number,
+    url: string,
     payload: IngestPayload,
     report: (percent: number) => Promise<void>,
     signal?: AbortSignal,
   ): Promise<void> {
-    const [video] = await this.db.query<{ url: string }[]>('SELECT url FROM videos WHERE id = $1', [videoId]);
-    if (!video) throw new Error(`Video ${videoId} is gone`);
-    const stem = stemOf(video.url);
+    const stem = stemOf(url);
     const source = await this.storage.resolveInside(this.storage.sourcesRoot, payload.source);
-    if (payload.demo && !(await fs.stat(source).then(() => true, () => false))) {
+    if (payload.demo && !(await this.storage.exists(source))) {
       await this.generateDemoClip(payload.demo, source, signal);
     }
-    const hlsTmp = path.join(this.storage.videosRoot, '.incoming', String(jobId));
-    const thumbsTmp = path.join(this.storage.thumbsRoot, '.incoming', String(jobId));
-    await Promise.all([hlsTmp, thumbsTmp].map((d) => fs.rm(d, { recursive: true, force: true })));
-    await Promise.all([hlsTmp, thumbsTmp].map((d) => fs.mkdir(d, { recursive: true })));
+    const workspace = await this.storage.openWorkspace(jobId);
+    const { hls: hlsTmp, thumbs: thumbsTmp } = workspace;
 
     let done = 0;
     const step = async (weight: number, run: (onSeconds: (s: number) => void) => Promise<void>, durationSeconds: number) => {
@@ -78,26 +98,25 @@ export class IngestService {
 
       const ladder = ladderFor(probe.height);
       await step(WEIGHTS.renditions, (on) => this.ffmpeg.run(ladderArgs(source, hlsTmp, ladder, probe), on, signal), probe.durationSeconds);
-      await fs.writeFile(path.join(hlsTmp, 'index.m3u8'), masterPlaylist(ladder, probe));
+      await this.storage.writeFile(path.join(hlsTmp, 'index.m3u8'), masterPlaylist(ladder, probe));
 
       await step(WEIGHTS.poster, () => this.ffmpeg.run(posterArgs(source, path.join(thumbsTmp, 'poster.jpg'), probe), undefined, signal), probe.durationSeconds);
       const plan = storyboardPlan(probe);
       await step(WEIGHTS.storyboard, (on) => this.ffmpeg.run(storyboardArgs(source, thumbsTmp, plan), on, signal), probe.durationSeconds);
-      await fs.writeFile(path.join(thumbsTmp, 'storyboard.vtt'), storyboardVtt(plan, probe.durationSeconds));
+      await this.storage.writeFile(path.join(thumbsTmp, 'storyboard.vtt'), storyboardVtt(plan, probe.durationSeconds));
       await step(WEIGHTS.preview, (on) => this.ffmpeg.run(previewArgs(source, path.join(thumbsTmp, 'preview.mp4'), probe), on, signal), probe.durationSeconds);
 
-      await this.moveIntoPlace(hlsTmp, path.join(this.storage.videosRoot, stem));
-      await this.moveIntoPlace(thumbsTmp, path.join(this.storage.thumbsRoot, stem));
-      await this.publish(videoId, stem, probe);
+      await this.storage.publishWorkspace(workspace, stem);
+      await this.videos.publish(videoId, stem, probe);
       this.logger.log(`Ingested video ${videoId} (${ladder.map((r) => r.name).join(', ')})`);
     } finally {
-      await Promise.all([hlsTmp, thumbsTmp].map((d) => fs.rm(d, { recursive: true, force: true })));
+      await this.storage.discardWorkspace(workspace);
     }
   }
 
   /** Makes a demo catalogue's source clip (written aside and renamed, like everything else). */
   private async generateDemoClip(clip: DemoClip, source: string, signal?: AbortSignal): Promise<void> {
-    await fs.mkdir(path.dirname(source), { recursive: true });
+    await this.storage.prepareFolderOf(source);
     const partial = `${source}.partial.mp4`;
     try {
       await this.ffmpeg.run(demoClipArgs(clip, partial), undefined, signal);
@@ -107,24 +126,6 @@ export class IngestService {
       this.logger.warn(`Drawing the demo title failed, making the clip without it: ${(error as Error).message}`);
       await this.ffmpeg.run(demoClipArgs(clip, partial, false), undefined, signal);
     }
-    await fs.rename(partial, source);
-  }
-
-  /** Replaces `target` with `ready` by renames, so readers see the old folder or the new one, never a mix. */
-  private async moveIntoPlace(ready: string, target: string): Promise<void> {
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const old = `${ready}.old`;
-    const hadOld = await fs.rename(target, old).then(() => true, () => false);
-    await fs.rename(ready, target);
-    if (hadOld) await fs.rm(old, { recursive: true, force: true });
-  }
-
-  private async publish(videoId: number, stem: string, probe: ProbeResult): Promise<void> {
-    await this.db.query(
-      `UPDATE videos SET status = 'ready', media_ready = true, duration = $2, width = $3, height = $4,
-              thumbnail = CASE WHEN thumbnail = '' THEN $5 ELSE thumbnail END, updated_at = now()
-       WHERE id = $1`,
-      [videoId, Math.max(1, Math.floor(probe.durationSeconds)), probe.width, probe.height, `/thumbs/${stem}/poster.jpg`],
-    );
+    await this.storage.rename(partial, source);
   }
 }

@@ -1,15 +1,15 @@
 import 'reflect-metadata';
 import { HttpException, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { copyFileSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { DataSource } from 'typeorm';
-import { slugify } from '../common/utils/slugify';
+import { slugify } from '@hunktube/shared';
 import { loadConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
-import { JobRunner } from './job-runner.service';
+import { JobRunner } from '../jobs/job-runner.service';
+import { JobsService } from '../jobs/jobs.service';
 import { MediaModule } from './media.module';
+import { StorageService } from './storage.service';
 import { UploadsService } from './uploads.service';
 
 const USAGE = 'Usage: npm run media:import -- <file> --title "Title" [--category name]... [--performer name]...';
@@ -34,10 +34,7 @@ async function main(): Promise<void> {
 
   const app = await NestFactory.createApplicationContext(ImportModule, { logger: ['warn', 'error'] });
   try {
-    const incoming = path.join(config.mediaDir, 'sources', '.uploads');
-    mkdirSync(incoming, { recursive: true });
-    const copy = path.join(incoming, `import-${process.pid}${path.extname(file)}`);
-    copyFileSync(path.resolve(file), copy);
+    const copy = await app.get(StorageService).copyIn(path.resolve(file));
     const { id, job_id: jobId } = await app.get(UploadsService).accept(copy, path.basename(file), {
       title,
       categories: values('category').map((c) => slugify(c)),
@@ -45,18 +42,18 @@ async function main(): Promise<void> {
     });
     console.log(`Video ${id} created; ingest job ${jobId}`);
 
-    const db = app.get(DataSource);
+    const jobs = app.get(JobsService);
     const bar = setInterval(() => {
-      void db.query<{ progress: number; state: string }[]>('SELECT progress, state FROM ingest_jobs WHERE id = $1', [jobId]).then(([job]) => {
+      void jobs.state(jobId).then((job) => {
         if (job) process.stderr.write(`\r${progressBar(job.progress)} ${job.state}   `);
       });
     }, 250);
     await app.get(JobRunner).drain();
     clearInterval(bar);
-    const [job] = await db.query<{ state: string; error: string | null }[]>('SELECT state, error FROM ingest_jobs WHERE id = $1', [jobId]);
-    process.stderr.write(`\r${progressBar(job.state === 'done' ? 100 : 0)} ${job.state}   \n`);
-    if (job.state !== 'done') {
-      console.error(`The import failed: ${job.error ?? 'unknown error'}`);
+    const job = await jobs.state(jobId);
+    process.stderr.write(`\r${progressBar(job?.state === 'done' ? 100 : 0)} ${job?.state}   \n`);
+    if (job?.state !== 'done') {
+      console.error(`The import failed: ${job?.error ?? 'unknown error'}`);
       process.exitCode = 1;
     } else {
       console.log(`Video ${id} is ready.`);

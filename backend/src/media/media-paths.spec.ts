@@ -1,4 +1,4 @@
-import { posterPathOf, previewPathOf, stemOf, storyboardPathOf, streamPathOf } from './media-paths';
+import { posterPathOf, previewPathOf, redactPaths, stemOf, storyboardPathOf, streamPathOf } from './media-paths';
 
 describe('media paths', () => {
   it.each([
@@ -18,5 +18,16 @@ describe('media paths', () => {
     expect(posterPathOf(url)).toBe('/thumbs/2024/06/pool-party/poster.jpg');
     expect(storyboardPathOf(url)).toBe('/thumbs/2024/06/pool-party/storyboard.vtt');
     expect(previewPathOf(url)).toBe('/thumbs/2024/06/pool-party/preview.mp4');
+  });
+
+  it('keeps server paths out of error texts shown to admins', () => {
+    expect(redactPaths('ffmpeg failed (exit 1): /srv/media/sources/2024/06/x.mp4: Invalid data found', '/srv/media')).toBe(
+      'ffmpeg failed (exit 1): sources/2024/06/x.mp4: Invalid data found',
+    );
+    expect(redactPaths('ffmpeg could not run: spawn /opt/app/node_modules/@ffmpeg-installer/linux-x64/ffmpeg ENOENT', '/srv/media')).toBe(
+      'ffmpeg could not run: spawn ffmpeg ENOENT',
+    );
+    expect(redactPaths("ENOENT: no such file or directory, open '/tmp/x/y.mp4'", '/srv/media')).toBe("ENOENT: no such file or directory, open 'y.mp4'");
+    expect(redactPaths('Not a playable video: exit 1', '/srv/media')).toBe('Not a playable video: exit 1');
   });
 });

@@ -22,3 +22,13 @@ export const streamPathOf = (url: string) => `/videos/${stemOf(url)}/index.m3u8`
 export const posterPathOf = (url: string) => `/thumbs/${stemOf(url)}/poster.jpg`;
 export const storyboardPathOf = (url: string) => `/thumbs/${stemOf(url)}/storyboard.vtt`;
 export const previewPathOf = (url: string) => `/thumbs/${stemOf(url)}/preview.mp4`;
+
+/**
+ * An error text fit for admins: paths inside the media store become relative to it (`sources/2024/06/x.mp4`),
+ * any other absolute path is cut to its file name. The server's layout is nobody's business.
+ */
+export function redactPaths(text: string, mediaRoot: string): string {
+  const root = mediaRoot.replace(/\/+$/, '');
+  const inStore = root ? text.split(`${root}/`).join('') : text;
+  return inStore.replace(/(?<![\w.])\/(?:[^\s/'":]+\/)+([^\s/'":]*)/g, (_match, name: string) => name || '/');
+}

@@ -1,9 +1,8 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { checkSignature, parseSignedPath } from './signing';
-import { isInside } from './storage.service';
+import { StorageService } from './storage.service';
 
 /** Content types the player needs, whatever the platform's MIME table says. */
 export const MEDIA_TYPES: Record<string, string> = {
@@ -28,11 +27,13 @@ const fail = (res: Response, statusCode: number, error: string) => res.status(st
  * with long cache lifetimes. Byte ranges, ETags and HEAD come from Express's `sendFile`.
  */
 export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningKey'>) {
-  const videosRoot = path.join(config.mediaDir, 'videos');
-  const thumbsRoot = path.join(config.mediaDir, 'thumbs');
+  const storage = new StorageService(config);
+  const { videosRoot, thumbsRoot } = storage;
+  const send = (res: Response, root: string, file: string, cacheControl: string) => sendMedia(storage, res, root, file, cacheControl);
   const router = express.Router();
 
-  router.use((_req: Request, res: Response, next: NextFunction) => {
+  // Only the media paths: the API's answers and the HTML pages are this site's alone.
+  router.use(['/s', '/thumbs'], (_req: Request, res: Response, next: NextFunction) => {
     // Media may be fetched from another origin (a separate media host): it is public or token-protected.
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
@@ -63,12 +64,11 @@ export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningK
   return router;
 }
 
-async function send(res: Response, root: string, file: string, cacheControl: string): Promise<void> {
+async function sendMedia(storage: StorageService, res: Response, root: string, file: string, cacheControl: string): Promise<void> {
   const type = MEDIA_TYPES[path.extname(file).toLowerCase()];
   // The real path must stay inside the root: no symlink out of the store.
-  const real = await fs.realpath(file).catch(() => null);
-  const realRoot = await fs.realpath(root).catch(() => root);
-  if (!type || !real || !isInside(realRoot, real)) {
+  const real = type ? await storage.servable(root, file) : null;
+  if (!type || !real) {
     fail(res, 404, 'Not found');
     return;
   }

@@ -1,41 +1,42 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
-import { mkdirSync } from 'node:fs';
-import * as path from 'node:path';
 import { diskStorage } from 'multer';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { JobsModule } from '../jobs/jobs.module';
+import { TaxonomyModule } from '../taxonomy/taxonomy.module';
+import { VideoStoreModule } from '../videos/video-store.module';
 import { AdminVideosController } from './admin-videos.controller';
 import { FfmpegRunner } from './ffmpeg.runner';
 import { IngestService } from './ingest.service';
-import { JobRunner } from './job-runner.service';
-import { JobsService } from './jobs.service';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
+import { StorageModule } from './storage.module';
 import { StorageService } from './storage.service';
 import { UploadsService } from './uploads.service';
 
+/**
+ * Media: uploads, the ingest job handler (ffmpeg), signed stream URLs. Owns no table: new videos are created,
+ * published and failed through the videos' repository, jobs queued through the jobs module.
+ */
 @Module({
   imports: [
+    StorageModule,
+    JobsModule,
+    VideoStoreModule,
+    TaxonomyModule,
     // Uploads stream to disk as they arrive, never whole into memory.
     MulterModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => {
-        const incoming = path.join(config.mediaDir, 'sources', '.uploads');
-        return {
-          storage: diskStorage({
-            destination: (_req, _file, done) => {
-              mkdirSync(incoming, { recursive: true });
-              done(null, incoming);
-            },
-          }),
-          limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20 },
-        };
-      },
+      imports: [StorageModule],
+      inject: [APP_CONFIG, StorageService],
+      useFactory: (config: AppConfig, storage: StorageService) => ({
+        storage: diskStorage({ destination: (_req, _file, done) => done(null, storage.incomingUploadsDir()) }),
+        limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20 },
+      }),
     }),
   ],
   controllers: [MediaController, AdminVideosController],
-  providers: [StorageService, MediaService, FfmpegRunner, JobsService, IngestService, JobRunner, UploadsService],
-  exports: [StorageService, JobsService, JobRunner],
+  providers: [MediaService, FfmpegRunner, IngestService, UploadsService],
+  exports: [StorageModule, UploadsService],
 })
 export class MediaModule {}

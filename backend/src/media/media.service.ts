@@ -1,8 +1,7 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { VideosRepository } from '../videos/videos.repository';
 import type { SecureUrlDto } from './dto/secure.dto';
 import { signedLifetimeSeconds, signedPath } from './signing';
 
@@ -11,7 +10,7 @@ export const BAD_STREAM_PATH = 'path must be a stream path: /videos/{stem}/index
 @Injectable()
 export class MediaService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly videos: VideosRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -22,12 +21,9 @@ export class MediaService {
     if (!stem || stem.split('/').some((s) => s === '' || s === '.' || s === '..') || /[\0?#\\]/.test(stem)) {
       throw new BadRequestException(BAD_STREAM_PATH);
     }
-    const [video] = await this.db.query<{ duration: number | null }[]>(
-      `SELECT duration FROM videos WHERE stem = $1 AND status = 'ready'`,
-      [stem],
-    );
+    const video = await this.videos.publishedDurationByStem(stem);
     if (!video) throw new NotFoundException('Video not found');
-    const expires = Math.floor(nowMs / 1000) + signedLifetimeSeconds(video.duration === null ? null : Number(video.duration));
+    const expires = Math.floor(nowMs / 1000) + signedLifetimeSeconds(video.duration);
     return {
       secureUrl: signedPath(`/videos/${stem}/`, 'index.m3u8', expires, this.config.mediaSigningKey),
       expiresAt: new Date(expires * 1000).toISOString(),

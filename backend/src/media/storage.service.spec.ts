@@ -1,9 +1,8 @@
-import { BadRequestException } from '@nestjs/common';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { AppConfig } from '../config/app-config';
-import { StorageService } from './storage.service';
+import { OutsideStoreError, StorageService } from './storage.service';
 
 describe('StorageService', () => {
   let dir: string;
@@ -23,14 +22,14 @@ describe('StorageService', () => {
   });
 
   it.each(['../secret', '2024/../../x', 'a/./b', '', '/', 'a\0b', '..'])('refuses %j', async (relative) => {
-    await expect(storage.resolveInside(storage.thumbsRoot, relative)).rejects.toThrow(BadRequestException);
+    await expect(storage.resolveInside(storage.thumbsRoot, relative)).rejects.toThrow(OutsideStoreError);
   });
 
   it('refuses a path that leaves the root through a symlink', async () => {
     const outside = path.join(dir, 'outside');
     mkdirSync(outside);
     symlinkSync(outside, path.join(storage.thumbsRoot, 'escape'));
-    await expect(storage.resolveInside(storage.thumbsRoot, 'escape/poster.jpg')).rejects.toThrow(BadRequestException);
+    await expect(storage.resolveInside(storage.thumbsRoot, 'escape/poster.jpg')).rejects.toThrow(OutsideStoreError);
   });
 
   it('writes atomically, leaving no temporary file', async () => {

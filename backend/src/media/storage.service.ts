@@ -1,16 +1,37 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { mkdirSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { InvalidInputError } from '../common/errors/domain-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 
 export const OUTSIDE_STORE = 'The path must stay inside the media store';
 
+/** Filesystem errors that mean "the path names a folder, or goes through a file", not a server fault. */
+const NOT_A_FILE_PATH = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENAMETOOLONG']);
+
+/** A path from outside leaves the media store (`..`, an absolute path, NUL, a symlink out): 400. */
+export class OutsideStoreError extends InvalidInputError {
+  constructor() {
+    super(OUTSIDE_STORE);
+  }
+}
+
+/** A file was to be written where a folder is, or through a file: 400. */
+export class NotAFilePathError extends InvalidInputError {}
+
+/** The temporary folders an ingest writes into before they are moved into place. */
+export interface Workspace {
+  hls: string;
+  thumbs: string;
+}
+
 /**
  * The only code that touches media files. MEDIA_DIR holds `videos/{stem}/` (HLS), `thumbs/{stem}/` (poster,
  * storyboard, sprites, hover preview, thumbnails) and `sources/` (uploads). Every path from outside is resolved
  * inside its root, symlinks included, or refused; files are written to a temporary name and renamed into place.
+ * It throws domain errors (the worker has no HTTP); the exceptions filter answers them as 400.
  */
 @Injectable()
 export class StorageService {
@@ -18,45 +39,134 @@ export class StorageService {
   readonly videosRoot: string;
   readonly thumbsRoot: string;
   readonly sourcesRoot: string;
+  /** Where uploads stream to while they arrive, before they are checked and adopted into the sources. */
+  readonly incomingUploads: string;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'mediaDir'>) {
     this.root = config.mediaDir;
     this.videosRoot = path.join(this.root, 'videos');
     this.thumbsRoot = path.join(this.root, 'thumbs');
     this.sourcesRoot = path.join(this.root, 'sources');
+    this.incomingUploads = path.join(this.sourcesRoot, '.uploads');
   }
 
   /**
-   * The absolute path of `relative` inside `root`, or a 400: no absolute paths, no `..` segments, no NUL, and
-   * no symlink on the way that leads out of the root.
+   * The absolute path of `relative` inside `root`, or OutsideStoreError: no absolute paths, no `..` segments,
+   * no NUL, and no symlink on the way that leads out of the root.
    */
   async resolveInside(root: string, relative: string): Promise<string> {
     const clean = relative.replace(/^\/+/, '');
     if (!clean || clean.includes('\0') || path.isAbsolute(clean) || clean.split(/[\\/]+/).some((s) => s === '..' || s === '.')) {
-      throw new BadRequestException(OUTSIDE_STORE);
+      throw new OutsideStoreError();
     }
     const target = path.resolve(root, clean);
-    if (!isInside(root, target)) throw new BadRequestException(OUTSIDE_STORE);
+    if (!isInside(root, target)) throw new OutsideStoreError();
     // Follow the longest existing ancestor through symlinks: it must still be inside the root.
     const realRoot = await fs.realpath(root).catch(() => path.resolve(root));
     let existing = target;
     while (!(await exists(existing)) && existing !== root) existing = path.dirname(existing);
     const realExisting = await fs.realpath(existing).catch(() => existing);
-    if (!isInside(realRoot, realExisting) && realExisting !== realRoot) throw new BadRequestException(OUTSIDE_STORE);
+    if (!isInside(realRoot, realExisting) && realExisting !== realRoot) throw new OutsideStoreError();
     return target;
   }
 
-  /** Writes the bytes to a temporary file beside the target and renames it into place: readers see old or new. */
-  async writeAtomic(target: string, bytes: Buffer): Promise<void> {
-    await fs.mkdir(path.dirname(target), { recursive: true });
+  /**
+   * The real path of `file` when it exists and stays inside `root` (no symlink out of the store), else null:
+   * what the media routes may send.
+   */
+  async servable(root: string, file: string): Promise<string | null> {
+    const real = await fs.realpath(file).catch(() => null);
+    const realRoot = await fs.realpath(root).catch(() => root);
+    return real && isInside(realRoot, real) ? real : null;
+  }
+
+  /**
+   * Writes the bytes to a temporary file beside the target and renames it into place: readers see old or new.
+   * NotAFilePathError when the target is a folder or lies through a file.
+   */
+  async writeAtomic(target: string, bytes: Buffer | string): Promise<void> {
     const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
     try {
+      await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.writeFile(temporary, bytes, { flag: 'wx' });
       await fs.rename(temporary, target);
     } catch (error) {
-      await fs.rm(temporary, { force: true });
+      await fs.rm(temporary, { force: true }).catch(() => undefined);
+      if (NOT_A_FILE_PATH.has((error as NodeJS.ErrnoException).code ?? '')) throw new NotAFilePathError((error as Error).message);
       throw error;
     }
+  }
+
+  /** Writes a small file inside a workspace (not yet visible to anyone). */
+  async writeFile(target: string, text: string): Promise<void> {
+    await fs.writeFile(target, text);
+  }
+
+  async exists(file: string): Promise<boolean> {
+    return exists(file);
+  }
+
+  /** The first `length` bytes of a file (fewer when it is shorter), to tell its type by content. */
+  async readHead(file: string, length: number): Promise<Buffer> {
+    const handle = await fs.open(file, 'r');
+    try {
+      const head = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(head, 0, length, 0);
+      return head.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The folder uploads stream into, made when missing (multer asks for it synchronously). */
+  incomingUploadsDir(): string {
+    mkdirSync(this.incomingUploads, { recursive: true });
+    return this.incomingUploads;
+  }
+
+  /** Moves a file into the store (an accepted upload into the sources), making its folder. */
+  async adopt(from: string, to: string): Promise<void> {
+    await fs.mkdir(path.dirname(to), { recursive: true });
+    await fs.rename(from, to);
+  }
+
+  /** Copies a file from outside into the incoming uploads, as if it had been uploaded; answers its path. */
+  async copyIn(file: string): Promise<string> {
+    const target = path.join(this.incomingUploadsDir(), `import-${Date.now()}-${randomBytes(4).toString('hex')}${path.extname(file)}`);
+    await fs.copyFile(file, target);
+    return target;
+  }
+
+  /** Makes the folder a file is about to be written into. */
+  async prepareFolderOf(file: string): Promise<void> {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+  }
+
+  /** Renames a finished file over its final name. */
+  async rename(from: string, to: string): Promise<void> {
+    await fs.rename(from, to);
+  }
+
+  async removeFile(file: string): Promise<void> {
+    await fs.rm(file, { force: true });
+  }
+
+  /** Fresh, empty temporary folders for a job's HLS and images (anything a killed earlier run left is gone). */
+  async openWorkspace(jobId: number): Promise<Workspace> {
+    const workspace = this.workspaceOf(jobId);
+    await this.discardWorkspace(workspace);
+    await Promise.all([workspace.hls, workspace.thumbs].map((d) => fs.mkdir(d, { recursive: true })));
+    return workspace;
+  }
+
+  async discardWorkspace(workspace: Workspace): Promise<void> {
+    await Promise.all([workspace.hls, workspace.thumbs].map((d) => fs.rm(d, { recursive: true, force: true })));
+  }
+
+  /** Moves a finished workspace into the video's folders, each replaced by renames (readers see old or new). */
+  async publishWorkspace(workspace: Workspace, stem: string): Promise<void> {
+    await this.moveIntoPlace(workspace.hls, path.join(this.videosRoot, stem));
+    await this.moveIntoPlace(workspace.thumbs, path.join(this.thumbsRoot, stem));
   }
 
   /** Removes a video's HLS and image folders (its stem's), leaving other videos' alone. */
@@ -65,6 +175,22 @@ export class StorageService {
       const folder = await this.resolveInside(root, stem).catch(() => null);
       if (folder && folder !== root) await fs.rm(folder, { recursive: true, force: true });
     }
+  }
+
+  private workspaceOf(jobId: number): Workspace {
+    return {
+      hls: path.join(this.videosRoot, '.incoming', String(jobId)),
+      thumbs: path.join(this.thumbsRoot, '.incoming', String(jobId)),
+    };
+  }
+
+  /** Replaces `target` with `ready` by renames, so readers see the old folder or the new one, never a mix. */
+  private async moveIntoPlace(ready: string, target: string): Promise<void> {
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const old = `${ready}.old`;
+    const hadOld = await fs.rename(target, old).then(() => true, () => false);
+    await fs.rename(ready, target);
+    if (hadOld) await fs.rm(old, { recursive: true, force: true });
   }
 }
 

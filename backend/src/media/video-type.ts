@@ -2,7 +2,9 @@
  * What a video upload is, by its first bytes rather than its name: MP4/MOV (an `ftyp` box), Matroska/WebM,
  * AVI, MPEG-TS, MPEG-PS or FLV; null for anything else.
  */
-export function sniffVideoType(head: Buffer): string | null {
+export type VideoType = 'mp4' | 'matroska' | 'avi' | 'mpegts' | 'mpegps' | 'flv';
+
+export function sniffVideoType(head: Buffer): VideoType | null {
   if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') return 'mp4';
   if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'matroska';
   if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'AVI ') return 'avi';

@@ -4,12 +4,13 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
-import { JobRunner } from './job-runner.service';
+import { JobRunner } from '../jobs/job-runner.service';
 import { MediaModule } from './media.module';
 
 /**
- * `npm run worker`: runs ingest jobs outside the API (the container stack's worker service), on the same
- * database and media store. Several workers may run: each claims jobs with SKIP LOCKED.
+ * `npm run worker`: runs jobs outside the API (the container stack's worker service), on the same database and
+ * media store, and the tasks that run once per deployment (the trending recompute). Several workers may run:
+ * each claims jobs with SKIP LOCKED, and a scheduled task's run with one upsert.
  */
 async function main(): Promise<void> {
   let config;

@@ -1,13 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { VideosModule } from '../videos/videos.module';
-import { PlaylistItem } from './playlist-item.entity';
-import { Playlist } from './playlist.entity';
 import { PlaylistsController } from './playlists.controller';
 import { PlaylistsService } from './playlists.service';
 
+/** Members' playlists and their ordered items (owns `playlists` and `playlist_items`). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Playlist, PlaylistItem]), VideosModule],
+  imports: [VideosModule],
   controllers: [PlaylistsController],
   providers: [PlaylistsService],
 })

@@ -6,7 +6,8 @@ import type { AuthUser } from '../common/decorators/auth.decorators';
 import { CodedHttpException } from '../common/filters/all-exceptions.filter';
 import { assertOwnUser } from '../common/utils/ownership';
 import { cardColumns, type VideoCardRow } from '../videos/video.mapper';
-import { VIDEO_NOT_FOUND, VideosService } from '../videos/videos.service';
+import { VideosService } from '../videos/videos.service';
+import { joinVideos, published, VideosRepository } from '../videos/videos.repository';
 import type {
   AddToPlaylistDto,
   CreatedPlaylistDto,
@@ -17,7 +18,7 @@ import type {
   PlaylistVideosDto,
 } from './dto/playlist.dto';
 import { reorderedVideoIds } from './playlist-order';
-import { normalizePlaylistTitle, validatePlaylistTitle } from './playlist-title';
+import { normalizePlaylistTitle, validatePlaylistTitle } from '@hunktube/shared';
 import { type PlaylistRow, type PlaylistSummaryRow, toPlaylistRef, toPlaylistSummary } from './playlists.mapper';
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
@@ -37,16 +38,17 @@ export class PlaylistsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly videos: VideosService,
+    private readonly catalogue: VideosRepository,
   ) {}
 
   /** The caller's playlists, most recently changed first; count and thumbnail count published videos only. */
   async list(user: AuthUser): Promise<PlaylistListDto> {
     const rows = await this.db.query<PlaylistSummaryRow[]>(
       `SELECT p.id, p.title, p.user_id,
-         (SELECT count(*)::int FROM playlist_items i JOIN videos v ON v.id = i.video_id
-          WHERE i.playlist_id = p.id AND v.status = 'ready') AS video_count,
-         (SELECT NULLIF(v.thumbnail, '') FROM playlist_items i JOIN videos v ON v.id = i.video_id
-          WHERE i.playlist_id = p.id AND v.status = 'ready' ORDER BY ${ITEM_ORDER} LIMIT 1) AS thumbnail
+         (SELECT count(*)::int FROM playlist_items i ${joinVideos('v', 'i.video_id')}
+          WHERE i.playlist_id = p.id) AS video_count,
+         (SELECT NULLIF(v.thumbnail, '') FROM playlist_items i ${joinVideos('v', 'i.video_id')}
+          WHERE i.playlist_id = p.id ORDER BY ${ITEM_ORDER} LIMIT 1) AS thumbnail
        FROM playlists p WHERE p.user_id = $1
        ORDER BY p.updated_at DESC, p.id DESC`,
       [user.id],
@@ -67,13 +69,8 @@ export class PlaylistsService {
           `INSERT INTO playlists (user_id, title) VALUES ($1, $2) RETURNING id, title, user_id`,
           [user.id, title],
         );
-        const added = await tx.query<unknown[]>(
-          `INSERT INTO playlist_items (playlist_id, video_id, position)
-           SELECT $1, v.id, 0 FROM videos v WHERE v.id = $2 AND v.status = 'ready'
-           RETURNING video_id`,
-          [playlist.id, dto.video_id],
-        );
-        if (added.length === 0) throw new NotFoundException(VIDEO_NOT_FOUND);
+        await this.catalogue.assertPublished(dto.video_id, tx);
+        await tx.query(`INSERT INTO playlist_items (playlist_id, video_id, position) VALUES ($1, $2, 0)`, [playlist.id, dto.video_id]);
         return { data: toPlaylistRef(playlist), error: null };
       }),
     );
@@ -101,8 +98,8 @@ export class PlaylistsService {
   async findOne(user: AuthUser, id: number): Promise<PlaylistVideosDto> {
     const playlist = await this.ownedPlaylist(user.id, id);
     const rows = await this.db.query<VideoCardRow[]>(
-      `SELECT ${cardColumns('v')} FROM playlist_items i JOIN videos v ON v.id = i.video_id
-       WHERE i.playlist_id = $1 AND v.status = 'ready'
+      `SELECT ${cardColumns('v')} FROM playlist_items i ${joinVideos('v', 'i.video_id')}
+       WHERE i.playlist_id = $1
        ORDER BY ${ITEM_ORDER}`,
       [id],
     );
@@ -148,7 +145,7 @@ export class PlaylistsService {
     await this.db.transaction(async (tx) => {
       await this.touch(tx, id);
       const items = await tx.query<{ video_id: number; visible: boolean }[]>(
-        `SELECT i.video_id, v.status = 'ready' AS visible FROM playlist_items i JOIN videos v ON v.id = i.video_id
+        `SELECT i.video_id, ${published('v')} AS visible FROM playlist_items i ${joinVideos('v', 'i.video_id', true)}
          WHERE i.playlist_id = $1 ORDER BY ${ITEM_ORDER}`,
         [id],
       );

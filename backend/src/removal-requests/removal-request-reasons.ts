@@ -13,9 +13,6 @@ export const isUrgent = (reason: RemovalReason) => URGENT_REASONS.includes(reaso
 export const REMOVAL_STATES = ['open', 'resolved', 'dismissed'] as const;
 export type RemovalState = (typeof REMOVAL_STATES)[number];
 
-/** At most this many video addresses in one request. */
-export const MAX_REMOVAL_URLS = 20;
-
 /**
  * The video id in an address of this site's watch page (`https://host/video/123?t=5`, `/video/123`), or in a
  * bare id. Anything else gives null.

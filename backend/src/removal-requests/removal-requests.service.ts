@@ -8,6 +8,7 @@ import type {
   RemovalRequestDto,
   RemovalRequestVideoDto,
 } from './dto/removal-request.dto';
+import { VideosRepository } from '../videos/videos.repository';
 import { isUrgent, URGENT_REASONS, videoIdFromAddress, type RemovalReason, type RemovalState } from './removal-request-reasons';
 
 export const REMOVAL_REQUEST_NOT_FOUND = 'Removal request not found';
@@ -35,7 +36,10 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
  */
 @Injectable()
 export class RemovalRequestsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly videos: VideosRepository,
+  ) {}
 
   async create(dto: CreateRemovalRequestDto): Promise<RemovalRequestCreatedDto> {
     const ids: number[] = [];
@@ -44,8 +48,8 @@ export class RemovalRequestsService {
       if (id === null) throw new BadRequestException(`Not the address of a video on this site: ${url.trim() || '(empty)'}`);
       if (!ids.includes(id)) ids.push(id);
     }
-    const found = await this.db.query<{ id: number }[]>('SELECT id FROM videos WHERE id = ANY($1::int[])', [ids]);
-    const missing = ids.find((id) => !found.some((row) => Number(row.id) === id));
+    const found = await this.videos.summaries(ids);
+    const missing = ids.find((id) => !found.some((row) => row.id === id));
     if (missing !== undefined) {
       throw new BadRequestException(`There is no video ${missing} on this site (it may have been removed already)`);
     }
@@ -89,13 +93,7 @@ export class RemovalRequestsService {
   /** Each request with the videos it names as they are now (title and status, or null once deleted). */
   private async withVideos(rows: RemovalRequestRow[]): Promise<RemovalRequestDto[]> {
     const ids = [...new Set(rows.flatMap((row) => row.video_ids.map(Number)))];
-    const videos = ids.length
-      ? await this.db.query<{ id: number; title: string; status: string }[]>(
-          'SELECT id, title, status FROM videos WHERE id = ANY($1::int[])',
-          [ids],
-        )
-      : [];
-    const byId = new Map(videos.map((video) => [Number(video.id), video]));
+    const byId = new Map((await this.videos.summaries(ids)).map((video) => [video.id, video]));
     return rows.map((row) => ({
       id: Number(row.id),
       reason: row.reason,

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Category } from './category.entity';
-import { Performer } from './performer.entity';
+import { VideoStoreModule } from '../videos/video-store.module';
 import { TaxonomyController } from './taxonomy.controller';
 import { TaxonomyService } from './taxonomy.service';
 
+/** Categories and performers (owns `categories` and `performers`); the videos carrying them are the videos'. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Category, Performer])],
+  imports: [VideoStoreModule],
   controllers: [TaxonomyController],
   providers: [TaxonomyService],
   exports: [TaxonomyService],

@@ -4,16 +4,13 @@ import type { Cache } from 'cache-manager';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../common/utils/database-errors';
-import { slugify } from '../common/utils/slugify';
+import { slugify } from '@hunktube/shared';
 import type { CreatedTaxonDto } from './dto/create-taxon.dto';
 import type { TaxonDto } from './dto/taxon.dto';
+import type { TaxonRefDto } from '../videos/dto/video.dto';
+import { type TaxonKind, VideosRepository } from '../videos/videos.repository';
 
-export type TaxonKind = 'categories' | 'performers';
-
-const JOIN: Record<TaxonKind, { table: string; column: string }> = {
-  categories: { table: 'video_categories', column: 'category_id' },
-  performers: { table: 'video_performers', column: 'performer_id' },
-};
+export type { TaxonKind };
 
 const SINGULAR: Record<TaxonKind, { lower: string; title: string }> = {
   categories: { lower: 'category', title: 'Category' },
@@ -34,6 +31,7 @@ export class TaxonomyService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    private readonly videos: VideosRepository,
   ) {}
 
   /** Every category or performer with the number of published videos carrying it, by name. */
@@ -112,18 +110,17 @@ export class TaxonomyService {
     return resolved;
   }
 
+  /** Id and name of these categories or performers, by name (ties by id); unknown ids are left out. */
+  async refs(kind: TaxonKind, ids: string[]): Promise<TaxonRefDto[]> {
+    if (ids.length === 0) return [];
+    return this.db.query<TaxonRefDto[]>(`SELECT id, name FROM ${kind} WHERE id = ANY($1::varchar[]) ORDER BY name, id`, [ids]);
+  }
+
   private async query(kind: TaxonKind): Promise<TaxonDto[]> {
-    const { table, column } = JOIN[kind];
-    const rows = await this.db.query<TaxonDto[]>(
-      `SELECT t.id, t.name, COALESCE(n.video_count, 0)::int AS video_count
-       FROM ${kind} t
-       LEFT JOIN (
-         SELECT j.${column} AS id, count(*) AS video_count
-         FROM ${table} j JOIN videos v ON v.id = j.video_id AND v.status = 'ready'
-         GROUP BY j.${column}
-       ) n ON n.id = t.id
-       ORDER BY lower(t.name), t.id`,
-    );
-    return rows.map((r) => ({ id: r.id, name: r.name, video_count: Number(r.video_count) }));
+    const [rows, counts] = await Promise.all([
+      this.db.query<{ id: string; name: string }[]>(`SELECT id, name FROM ${kind} ORDER BY lower(name), id`),
+      this.videos.publishedCountsByTaxon(kind),
+    ]);
+    return rows.map((r) => ({ id: r.id, name: r.name, video_count: counts.get(r.id) ?? 0 }));
   }
 }

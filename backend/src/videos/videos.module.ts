@@ -1,24 +1,23 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { ListsStoreModule } from '../lists/lists-store.module';
+import { TaxonomyModule } from '../taxonomy/taxonomy.module';
 import { CountersController } from './counters.controller';
 import { COUNTER_STORE } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
 import { MemoryCounterStore } from './counters/memory-counter-store';
 import { RedisCounterStore } from './counters/redis-counter-store';
-import { TrendingService } from './trending.service';
-import { VideoDailyStat } from './video-daily-stat.entity';
-import { Video } from './video.entity';
+import { VideoStoreModule } from './video-store.module';
 import { VideosController } from './videos.controller';
 import { VideosService } from './videos.service';
 
+/** The catalogue's HTTP side: listings, detail, related, and the counters. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Video, VideoDailyStat])],
+  imports: [VideoStoreModule, ListsStoreModule, TaxonomyModule],
   controllers: [VideosController, CountersController],
   providers: [
     VideosService,
-    TrendingService,
     CountersService,
     {
       provide: COUNTER_STORE,
@@ -27,6 +26,6 @@ import { VideosService } from './videos.service';
         config.redisUrl ? new RedisCounterStore(config.redisUrl, `${config.redisPrefix}counters:`) : new MemoryCounterStore(),
     },
   ],
-  exports: [VideosService, TrendingService, CountersService],
+  exports: [VideoStoreModule, VideosService, CountersService],
 })
 export class VideosModule {}

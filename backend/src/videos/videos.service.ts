@@ -11,7 +11,8 @@ import { toPrefixTsQuery } from './search-query';
 import type { PendingCounts } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
 import { cardColumns, toVideo, toVideoCard, VideoCardRow } from './video.mapper';
-import { assertPublishedVideo, VIDEO_NOT_FOUND } from './published-video';
+import { TaxonomyService } from '../taxonomy/taxonomy.service';
+import { published, VIDEO_NOT_FOUND, VideosRepository } from './videos.repository';
 
 export { VIDEO_NOT_FOUND };
 export const RELATED_LIMIT = 24;
@@ -45,11 +46,13 @@ export class VideosService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
     private readonly counters: CountersService,
+    private readonly repository: VideosRepository,
+    private readonly taxonomy: TaxonomyService,
   ) {}
 
   async list(query: ListVideosQuery): Promise<VideoCardPageDto> {
     const p = new Params();
-    const where = [`v.status = 'ready'`];
+    const where = [published('v')];
     if (query.category !== undefined) {
       where.push(`EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ${p.add(query.category)})`);
     }
@@ -80,25 +83,20 @@ export class VideosService {
   }
 
   async findOne(id: number): Promise<VideoDto> {
-    const [row] = await this.db.query<VideoCardRow[]>(
-      `SELECT ${cardColumns('v')} FROM videos v WHERE v.id = $1 AND v.status = 'ready'`,
-      [id],
-    );
+    const row = await this.repository.cardRow(id);
     if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+    const [taxa, pending] = await Promise.all([this.taxaOf(id), this.counters.pending([id])]);
+    return toVideo(withPending(row, pending), taxa, this.config.imageHost);
+  }
+
+  /** The video's categories and performers with their names, each by name. */
+  async taxaOf(id: number): Promise<{ categories: TaxonRefDto[]; performers: TaxonRefDto[] }> {
+    const ids = await this.repository.taxonIds(id);
     const [categories, performers] = await Promise.all([
-      this.db.query<TaxonRefDto[]>(
-        `SELECT c.id, c.name FROM video_categories vc JOIN categories c ON c.id = vc.category_id
-         WHERE vc.video_id = $1 ORDER BY c.name, c.id`,
-        [id],
-      ),
-      this.db.query<TaxonRefDto[]>(
-        `SELECT p.id, p.name FROM video_performers vp JOIN performers p ON p.id = vp.performer_id
-         WHERE vp.video_id = $1 ORDER BY p.name, p.id`,
-        [id],
-      ),
+      this.taxonomy.refs('categories', ids.categories),
+      this.taxonomy.refs('performers', ids.performers),
     ]);
-    const pending = await this.counters.pending([id]);
-    return toVideo(withPending(row, pending), { categories, performers }, this.config.imageHost);
+    return { categories, performers };
   }
 
   /**
@@ -126,7 +124,7 @@ export class VideosService {
          FROM shared WHERE video_id <> $1 GROUP BY video_id
        )
        SELECT v.id FROM ranked r JOIN videos v ON v.id = r.video_id
-       WHERE v.status = 'ready'
+       WHERE ${published('v')}
        ORDER BY r.performers DESC, r.categories DESC, v.views DESC, v.id DESC
        LIMIT ${RELATED_LIMIT}`,
       [id],
@@ -135,7 +133,7 @@ export class VideosService {
 
     const hot = await this.db.query<{ id: number }[]>(
       `SELECT v.id FROM videos v
-       WHERE v.status = 'ready' AND v.id <> $1
+       WHERE ${published('v')} AND v.id <> $1
        ORDER BY ${ORDER_BY.trending} LIMIT ${HOT_FALLBACK_LIMIT}`,
       [id],
     );
@@ -144,14 +142,14 @@ export class VideosService {
 
   /** Answers 404 "Video not found" unless the video exists and is published. */
   assertPublished(id: number): Promise<void> {
-    return assertPublishedVideo(this.db, id);
+    return this.repository.assertPublished(id);
   }
 
   /** Cards for these ids in this order, leaving out any that are gone or unpublished since. */
   async cardsByIds(ids: number[]): Promise<VideoCardDto[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.query<VideoCardRow[]>(
-      `SELECT ${cardColumns('v')} FROM videos v WHERE v.id = ANY($1::int[]) AND v.status = 'ready'`,
+      `SELECT ${cardColumns('v')} FROM videos v WHERE v.id = ANY($1::int[]) AND ${published('v')}`,
       [ids],
     );
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
@@ -171,11 +169,11 @@ export class VideosService {
   async updateDuration(id: number, seconds: number): Promise<{ duration: number }> {
     // A raw UPDATE answers [rows, affected count].
     const [[updated]] = await this.db.query<[{ duration: number }[], number]>(
-      `UPDATE videos SET duration = $2 WHERE id = $1 AND status = 'ready' AND duration IS NULL RETURNING duration`,
+      `UPDATE videos v SET duration = $2 WHERE v.id = $1 AND ${published('v')} AND v.duration IS NULL RETURNING v.duration`,
       [id, Math.floor(seconds)],
     );
     if (updated) return { duration: Number(updated.duration) };
-    const [row] = await this.db.query<{ duration: number | null }[]>(`SELECT duration FROM videos WHERE id = $1 AND status = 'ready'`, [id]);
+    const [row] = await this.db.query<{ duration: number | null }[]>(`SELECT v.duration FROM videos v WHERE v.id = $1 AND ${published('v')}`, [id]);
     if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
     return { duration: Number(row.duration) };
   }

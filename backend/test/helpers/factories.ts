@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { slugify } from '../../src/common/utils/slugify';
+import { slugify } from '@hunktube/shared';
 
 export interface VideoFields {
   title: string;

@@ -14,7 +14,12 @@ export function Layout() {
     <>
       {/* Until the visitor answers the 18+ gate the page behind it can be neither read nor reached by keyboard. */}
       <div className="app" inert={gate.open}>
-        {name && <title>{name}</title>}
+        {/*
+          Always rendered (index.html's title until the site's name is known), so that it is in the head before any
+          page's own title: React puts the title mounted last first, and the first one is the document's title.
+          Mounted only once the name arrived, it would push aside the title of a page that rendered before that.
+        */}
+        <title>{name ?? 'Videos'}</title>
         <a className="skip-link" href="#main">
           Skip to content
         </a>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api/client';
+import { api, ok } from './api/client';
 import type { Brand, Site } from './api/types';
 
 // The site's name, brand and hosts are shared by every feature, so the query lives here rather than in one
 // feature (features do not import each other).
 
-export const getSite = (signal?: AbortSignal) => api.get<Site>('/api/site', { signal });
+export const getSite = (signal?: AbortSignal): Promise<Site> => ok(api.GET('/api/site', { signal }));
 
 export const siteQueryOptions = () =>
   queryOptions({

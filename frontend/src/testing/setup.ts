@@ -1,12 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 import { AGE_CONFIRMED_KEY } from '@/lib/storage';
+import { recordRequestBodies } from './mock-fetch';
 
 // findBy* and waitFor wait up to 1 s by default; a 2-core CI machine running other suites can be slower than that.
 configure({ asyncUtilTimeout: 5000 });
 
 // Node-environment suites (the generated-types check) load this file too.
 if (typeof window !== 'undefined') {
+  recordRequestBodies();
   // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
   window.scrollTo = () => {};
   // jsdom has no media playback: play() answers like a browser that starts playing, pause() likewise.

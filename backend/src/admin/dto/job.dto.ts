@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { JobState } from '../../media/ingest-job.entity';
+import type { JobState } from '../../jobs/job-types';
 
 export const JOB_STATES: readonly JobState[] = ['queued', 'running', 'done', 'failed'];
 

@@ -14,6 +14,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { VIDEO_TITLE_MAX_LENGTH } from '@hunktube/shared';
 import { MAX_ID } from '../../common/dto/video-id.dto';
 import { VideoDto } from '../../videos/dto/video.dto';
 
@@ -68,23 +69,23 @@ export class UpdateVideoDto {
   @Matches(/^[a-z0-9-]{1,200}$/, { message: 'slug must be 1 to 200 characters of a-z, 0-9 and -' })
   slug?: string;
 
-  @ApiPropertyOptional({ minLength: 1, maxLength: 300 })
+  @ApiPropertyOptional({ minLength: 1, maxLength: VIDEO_TITLE_MAX_LENGTH })
   @IsOptional()
   @IsString({ message: 'title must be a string' })
   @Matches(/\S/, { message: 'title must not be empty' })
-  @MaxLength(300, { message: 'title must be at most 300 characters long' })
+  @MaxLength(VIDEO_TITLE_MAX_LENGTH, { message: `title must be at most ${VIDEO_TITLE_MAX_LENGTH} characters long` })
   title?: string;
 
-  @ApiPropertyOptional({ maxLength: 300 })
+  @ApiPropertyOptional({ maxLength: VIDEO_TITLE_MAX_LENGTH })
   @IsOptional()
   @IsString({ message: 'atg_title must be a string' })
-  @MaxLength(300, { message: 'atg_title must be at most 300 characters long' })
+  @MaxLength(VIDEO_TITLE_MAX_LENGTH, { message: `atg_title must be at most ${VIDEO_TITLE_MAX_LENGTH} characters long` })
   atg_title?: string;
 
-  @ApiPropertyOptional({ maxLength: 300 })
+  @ApiPropertyOptional({ maxLength: VIDEO_TITLE_MAX_LENGTH })
   @IsOptional()
   @IsString({ message: 'jtg_title must be a string' })
-  @MaxLength(300, { message: 'jtg_title must be at most 300 characters long' })
+  @MaxLength(VIDEO_TITLE_MAX_LENGTH, { message: `jtg_title must be at most ${VIDEO_TITLE_MAX_LENGTH} characters long` })
   jtg_title?: string;
 
   @ApiPropertyOptional({ minimum: 0, description: 'The total from now on; buffered counts are written first' })

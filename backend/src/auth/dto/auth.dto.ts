@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@hunktube/shared';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -11,15 +12,19 @@ export class RegisterDto {
   @MaxLength(254)
   email: string;
 
-  @ApiProperty({ minLength: 8, maxLength: 128 })
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
   @IsString()
-  @Length(8, 128, { message: 'password must be 8 to 128 characters long' })
+  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
+    message: `password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,
+  })
   password: string;
 
-  @ApiProperty({ minLength: 2, maxLength: 40, example: 'Sam' })
+  @ApiProperty({ minLength: DISPLAY_NAME_MIN_LENGTH, maxLength: DISPLAY_NAME_MAX_LENGTH, example: 'Sam' })
   @Transform(trim)
   @IsString()
-  @Length(2, 40, { message: 'displayName must be 2 to 40 characters long' })
+  @Length(DISPLAY_NAME_MIN_LENGTH, DISPLAY_NAME_MAX_LENGTH, {
+    message: `displayName must be ${DISPLAY_NAME_MIN_LENGTH} to ${DISPLAY_NAME_MAX_LENGTH} characters long`,
+  })
   displayName: string;
 }
 
@@ -37,10 +42,12 @@ export class LoginDto {
 }
 
 export class UpdateProfileDto {
-  @ApiProperty({ minLength: 2, maxLength: 40 })
+  @ApiProperty({ minLength: DISPLAY_NAME_MIN_LENGTH, maxLength: DISPLAY_NAME_MAX_LENGTH })
   @Transform(trim)
   @IsString()
-  @Length(2, 40, { message: 'displayName must be 2 to 40 characters long' })
+  @Length(DISPLAY_NAME_MIN_LENGTH, DISPLAY_NAME_MAX_LENGTH, {
+    message: `displayName must be ${DISPLAY_NAME_MIN_LENGTH} to ${DISPLAY_NAME_MAX_LENGTH} characters long`,
+  })
   displayName: string;
 }
 

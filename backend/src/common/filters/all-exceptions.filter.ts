@@ -1,5 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { DomainError } from '../errors/domain-errors';
+import { JSON_LONE_SURROGATE, JSON_TOO_DEEP } from '../http/request-guards';
 import { sqlStateOf } from '../utils/database-errors';
 
 /** The contract's failure body. */
@@ -43,6 +45,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private toBody(exception: unknown): ErrorBody {
+    if (exception instanceof DomainError) return { error: exception.message, statusCode: exception.status };
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
       const response = exception.getResponse();
@@ -65,8 +68,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (code === '23503') return { error: 'Not found', errorCode: code, statusCode: 404 };
       if (code.startsWith('22')) return { error: 'Invalid value', errorCode: code, statusCode: 400 };
     }
-    // Errors raised by Express middleware (body parser) carry their status.
-    const e = exception as { status?: unknown };
+    // Errors raised by Express middleware (body parser) carry their status; ours also their text.
+    const e = exception as { status?: unknown; message?: unknown };
+    if (e?.status === 400 && (e.message === JSON_TOO_DEEP || e.message === JSON_LONE_SURROGATE)) {
+      return { error: e.message, statusCode: 400 };
+    }
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
       return { error: STATUS_TEXT[e.status] ?? 'Invalid request', statusCode: e.status };
     }

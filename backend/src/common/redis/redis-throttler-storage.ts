@@ -13,8 +13,12 @@ return { hits, ttl }`;
 
 /**
  * Rate-limit counters in Redis, so that one address has one budget however many API processes answer it
- * (with the in-process store, each process would grant the whole limit). A fixed window per key, as the
- * in-process store counts: over the limit, the caller waits for the window to end.
+ * (with the in-process store, each process would grant the whole limit). A fixed window per key: over the
+ * limit, the caller waits for the window to end (Retry-After is what is left of it); blockDuration is unused.
+ *
+ * Kept over @nest-lab/throttler-storage-redis 1.2.0: its peer range stops at NestJS 11 (npm install fails with
+ * ERESOLVE on NestJS 12), its keys (`{key:name}:hits`) cannot live under REDIS_PREFIX without a second
+ * connection, and it measured no faster (10,000 increments against one Redis).
  */
 export class RedisThrottlerStorage implements ThrottlerStorage {
   constructor(

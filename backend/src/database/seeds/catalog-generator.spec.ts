@@ -1,4 +1,4 @@
-import { slugify } from '../../common/utils/slugify';
+import { slugify } from '@hunktube/shared';
 import { generateCatalog } from './catalog-generator';
 
 describe('generateCatalog', () => {

@@ -1,4 +1,4 @@
-import { slugify } from '../../common/utils/slugify';
+import { slugify } from '@hunktube/shared';
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed gives the same catalogue. */
 export function rng(seed: number): () => number {

@@ -5,8 +5,9 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { cheapestFirst, demoClips } from '../../media/demo-clips';
 import { INGEST_KIND } from '../../media/ingest.service';
-import { JobRunner } from '../../media/job-runner.service';
-import { JobsService } from '../../media/jobs.service';
+import { JobRunner } from '../../jobs/job-runner.service';
+import { JobsService } from '../../jobs/jobs.service';
+import { VideosRepository } from '../../videos/videos.repository';
 import { stemOf } from '../../media/media-paths';
 import { generateCatalog } from './catalog-generator';
 import { writeCatalog } from './catalog-writer';
@@ -23,6 +24,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly videos: VideosRepository,
     private readonly jobs: JobsService,
     private readonly runner: JobRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -30,8 +32,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.demoSeed) return;
-    const [{ empty }] = await this.db.query<{ empty: boolean }[]>('SELECT NOT EXISTS (SELECT 1 FROM videos) AS empty');
-    if (!empty) return;
+    if (!(await this.videos.isEmpty())) return;
     await this.seed();
   }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Length, MaxLength, Min } from 'class-validator';
+import { VIDEO_TITLE_MAX_LENGTH, VIDEO_TITLE_MIN_LENGTH } from '@hunktube/shared';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const list = ({ value }: { value: unknown }) =>
@@ -8,24 +9,26 @@ const list = ({ value }: { value: unknown }) =>
 
 /** The text fields of a video upload (multipart). */
 export class UploadVideoDto {
-  @ApiProperty({ maxLength: 300 })
+  @ApiProperty({ maxLength: VIDEO_TITLE_MAX_LENGTH })
   @Transform(trim)
   @IsString()
-  @Length(1, 300, { message: 'title must be 1 to 300 characters long' })
+  @Length(VIDEO_TITLE_MIN_LENGTH, VIDEO_TITLE_MAX_LENGTH, {
+    message: `title must be ${VIDEO_TITLE_MIN_LENGTH} to ${VIDEO_TITLE_MAX_LENGTH} characters long`,
+  })
   title: string;
 
-  @ApiPropertyOptional({ maxLength: 300 })
+  @ApiPropertyOptional({ maxLength: VIDEO_TITLE_MAX_LENGTH })
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(300)
+  @MaxLength(VIDEO_TITLE_MAX_LENGTH)
   atg_title?: string;
 
-  @ApiPropertyOptional({ maxLength: 300 })
+  @ApiPropertyOptional({ maxLength: VIDEO_TITLE_MAX_LENGTH })
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(300)
+  @MaxLength(VIDEO_TITLE_MAX_LENGTH)
   jtg_title?: string;
 
   @ApiPropertyOptional()

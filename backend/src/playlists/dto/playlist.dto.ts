@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayUnique, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_ID } from '../../common/dto/video-id.dto';
 import { VideoCardDto } from '../../videos/dto/video.dto';
-import { PLAYLIST_TITLE_MAX_LENGTH, PLAYLIST_TITLE_MIN_LENGTH } from '../playlist-title';
+import { PLAYLIST_TITLE_MAX_LENGTH, PLAYLIST_TITLE_MIN_LENGTH } from '@hunktube/shared';
 
 const positiveId = (name: string) => ({ message: `${name} must be a positive integer` });
 

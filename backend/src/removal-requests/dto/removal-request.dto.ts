@@ -3,6 +3,12 @@ import { Transform } from 'class-transformer';
 import { Equals, IsIn, IsOptional, ValidateBy, type ValidationOptions } from 'class-validator';
 import {
   MAX_REMOVAL_URLS,
+  REMOVAL_CONTACT_MAX_LENGTH,
+  REMOVAL_CONTACT_MIN_LENGTH,
+  REMOVAL_DETAILS_MAX_LENGTH,
+  REMOVAL_URL_MAX_LENGTH,
+} from '@hunktube/shared';
+import {
   REMOVAL_REASONS,
   REMOVAL_STATES,
   type RemovalReason,
@@ -32,7 +38,9 @@ const VideoAddresses = () =>
     if (!Array.isArray(value) || value.some((url) => typeof url !== 'string')) return 'urls must be a list of video addresses';
     if (value.length === 0) return 'Give the address of at least one video';
     if (value.length > MAX_REMOVAL_URLS) return `Give at most ${MAX_REMOVAL_URLS} video addresses in one request`;
-    if (value.some((url: string) => url.length > 500)) return 'A video address is at most 500 characters';
+    if (value.some((url: string) => url.length > REMOVAL_URL_MAX_LENGTH)) {
+      return `A video address is at most ${REMOVAL_URL_MAX_LENGTH} characters`;
+    }
     return null;
   });
 
@@ -59,15 +67,23 @@ export class CreateRemovalRequestDto {
   @IsIn(REMOVAL_REASONS, { message: `reason must be one of: ${REMOVAL_REASONS.join(', ')}` })
   reason: RemovalReason;
 
-  @ApiPropertyOptional({ maxLength: 4000 })
+  @ApiPropertyOptional({ maxLength: REMOVAL_DETAILS_MAX_LENGTH })
   @IsOptional()
   @Transform(trimmed)
-  @Text('details', { min: 0, max: 4000, missing: 'details must be a string' })
+  @Text('details', { min: 0, max: REMOVAL_DETAILS_MAX_LENGTH, missing: 'details must be a string' })
   details?: string;
 
-  @ApiProperty({ minLength: 3, maxLength: 200, description: 'An e-mail address or another way to reach the sender' })
+  @ApiProperty({
+    minLength: REMOVAL_CONTACT_MIN_LENGTH,
+    maxLength: REMOVAL_CONTACT_MAX_LENGTH,
+    description: 'An e-mail address or another way to reach the sender',
+  })
   @Transform(trimmed)
-  @Text('contact', { min: 3, max: 200, missing: 'Give an e-mail address or another way to reach you' })
+  @Text('contact', {
+    min: REMOVAL_CONTACT_MIN_LENGTH,
+    max: REMOVAL_CONTACT_MAX_LENGTH,
+    missing: 'Give an e-mail address or another way to reach you',
+  })
   contact: string;
 
   @ApiProperty({ enum: [true], description: 'The sender states in good faith that the request is accurate' })

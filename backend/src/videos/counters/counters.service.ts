@@ -6,18 +6,16 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { CodedHttpException } from '../../common/filters/all-exceptions.filter';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { RECOMPUTE_TRENDING_FOR_SQL } from '../trending';
 import { createHash } from 'node:crypto';
 import { COUNTER_STORE } from './counter-store';
-import type { CounterDelta, CounterStore, PendingCounts } from './counter-store';
+import type { CounterStore, PendingCounts } from './counter-store';
 import { viewerKey } from './viewer';
 import type { ClientInfo } from './viewer.decorator';
-import { assertPublishedVideo } from '../published-video';
+import { LikesRepository } from '../../lists/likes.repository';
+import { VideosRepository } from '../videos.repository';
 
 export const HOUR_MS = 60 * 60_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -37,7 +35,8 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
   private readonly viewerSecret: string;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly videos: VideosRepository,
+    private readonly likes: LikesRepository,
     @Inject(COUNTER_STORE) private readonly store: CounterStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -85,11 +84,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
   async recordLike(videoId: number, userId: string | null, viewer: string): Promise<{ likes: number }> {
     await this.assertPublished(videoId);
     if (userId) {
-      const inserted = await this.db.query<{ video_id: number }[]>(
-        `INSERT INTO likes (user_id, video_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING video_id`,
-        [userId, videoId],
-      );
-      if (inserted.length === 0) throw new CodedHttpException('You already like this video', HttpStatus.CONFLICT, ALREADY_LIKED);
+      if (!(await this.likes.add(userId, videoId))) throw new CodedHttpException('You already like this video', HttpStatus.CONFLICT, ALREADY_LIKED);
     } else if (!(await this.store.markOnce(`like:${videoId}:${viewer}`, DAY_MS))) {
       throw new CodedHttpException('You already like this video', HttpStatus.CONFLICT, ALREADY_LIKED);
     }
@@ -106,47 +101,18 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
    * Writes every buffered count now; flushes run one at a time. Returns how many videos' counts were written.
    */
   flush(): Promise<number> {
-    const run = this.flushing.catch(() => 0).then(() => this.store.drain((deltas) => this.write(deltas)));
+    const run = this.flushing.catch(() => 0).then(() => this.store.drain((deltas) => this.videos.applyCounts(deltas)));
     this.flushing = run;
     return run;
   }
 
-  private async write(deltas: CounterDelta[]): Promise<void> {
-    const ids = deltas.map((d) => d.videoId);
-    const col = (field: 'views' | 'likes' | 'trending') => deltas.map((d) => d[field]);
-    await this.db.transaction(async (tx) => {
-      // Videos deleted since their events were counted simply match no row.
-      await tx.query(
-        `UPDATE videos v SET views = v.views + d.views, likes = v.likes + d.likes
-         FROM unnest($1::int[], $2::int[], $3::int[]) AS d(id, views, likes)
-         WHERE v.id = d.id AND (d.views <> 0 OR d.likes <> 0)`,
-        [ids, col('views'), col('likes')],
-      );
-      await tx.query(
-        `INSERT INTO video_daily_stats (video_id, day, views, likes)
-         SELECT d.id, CURRENT_DATE, d.trending, d.likes
-         FROM unnest($1::int[], $2::int[], $3::int[]) AS d(id, trending, likes)
-         JOIN videos v ON v.id = d.id
-         WHERE d.trending <> 0 OR d.likes <> 0
-         ON CONFLICT (video_id, day) DO UPDATE
-         SET views = video_daily_stats.views + EXCLUDED.views, likes = video_daily_stats.likes + EXCLUDED.likes`,
-        [ids, col('trending'), col('likes')],
-      );
-      const trending = deltas.filter((d) => d.trending !== 0).map((d) => d.videoId);
-      if (trending.length) await tx.query(RECOMPUTE_TRENDING_FOR_SQL, [trending]);
-    });
-  }
-
   private async current(videoId: number): Promise<{ views: number; likes: number }> {
-    const [[row], pending] = await Promise.all([
-      this.db.query<{ views: number; likes: number }[]>('SELECT views, likes FROM videos WHERE id = $1', [videoId]),
-      this.store.pending([videoId]),
-    ]);
+    const [stored, pending] = await Promise.all([this.videos.storedCounts(videoId), this.store.pending([videoId])]);
     const p = pending.get(videoId);
-    return { views: Number(row?.views ?? 0) + (p?.views ?? 0), likes: Number(row?.likes ?? 0) + (p?.likes ?? 0) };
+    return { views: stored.views + (p?.views ?? 0), likes: stored.likes + (p?.likes ?? 0) };
   }
 
   private assertPublished(videoId: number): Promise<void> {
-    return assertPublishedVideo(this.db, videoId);
+    return this.videos.assertPublished(videoId);
   }
 }

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { SEARCH_QUERY_MAX_LENGTH } from '@hunktube/shared';
 
 export const VIDEO_SORTS = ['newest', 'most-viewed', 'top-rated', 'trending', 'longest'] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];
@@ -49,7 +50,7 @@ export class ListVideosQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Full-text search over the three titles' })
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxLength(SEARCH_QUERY_MAX_LENGTH)
   q?: string;
 
   @ApiPropertyOptional({ description: 'true: only featured videos; false: only the others' })

@@ -1,7 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CatalogueListing } from '@/features/browse/components/catalogue-listing';
 import { TaxonIndex } from '@/features/browse/components/taxon-index';
-import { useTaxa, type TaxonKind } from '@/features/taxonomy/api/get-taxa';
+import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
 import { NotFoundRoute } from './not-found';
 
 export function SearchRoute() {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listKeys } from '@/api/lists/keys';
 import type { HistoryVideoCard, PlaylistSummary, User, VideoCard } from '@/lib/api/types';
 import { makePage, makePlaylist, makeSite, makeUser, makeVideo } from '@/testing/data';
 import { json, mockFetch, noContent, requestedUrls, sentBodies } from '@/testing/mock-fetch';
@@ -188,7 +189,7 @@ describe('bookmarks', () => {
     const user = userEvent.setup();
 
     const { queryClient } = renderRoute('/me/bookmarks');
-    queryClient.setQueryData(['watch', 'bookmarks', member.id], { bookmarks: [pool, beach], error: null });
+    queryClient.setQueryData(listKeys.allBookmarks(member.id), { bookmarks: [pool, beach], error: null });
     await screen.findByRole('heading', { name: 'Pool party' });
 
     await user.click(screen.getByRole('button', { name: 'Remove Pool party from bookmarks' }));
@@ -198,7 +199,7 @@ describe('bookmarks', () => {
     expect(sentBodies(fetchMock, '/api/video/add-to-bookmarks')).toEqual([
       { video: pool, videoId: 7, userId: member.id, action: 'delete' },
     ]);
-    expect(queryClient.getQueryState(['watch', 'bookmarks', member.id])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(listKeys.allBookmarks(member.id))?.isInvalidated).toBe(true);
   });
 
   it('keeps the card and says so when the bookmark cannot be removed', async () => {
@@ -258,14 +259,14 @@ describe('watch later', () => {
     const user = userEvent.setup();
 
     const { queryClient } = renderRoute('/me/watch-later');
-    queryClient.setQueryData(['watch', 'watch-later', member.id], makePage([first, second]));
+    queryClient.setQueryData(listKeys.queue(member.id), makePage([first, second]));
     await user.click(await screen.findByRole('button', { name: 'Remove Second in line from watch later' }));
 
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Second in line' })).not.toBeInTheDocument());
     expect(sentBodies(fetchMock, '/api/video/add-to-watch-later')).toEqual([
       { videoId: 12, userId: member.id, action: 'delete' },
     ]);
-    expect(queryClient.getQueryState(['watch', 'watch-later', member.id])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(listKeys.queue(member.id))?.isInvalidated).toBe(true);
   });
 });
 
@@ -528,9 +529,9 @@ describe('playlists', () => {
     const fetchMock = setupPlaylists();
     const user = userEvent.setup();
 
-    const { queryClient } = renderRoute('/playlists');
-    queryClient.setQueryData(['watch', 'user-playlists', member.id], [roadTrip, gym]);
+    renderRoute('/playlists');
     await user.click(await screen.findByRole('button', { name: 'Rename Road trip' }));
+    const reads = requestedUrls(fetchMock, '/api/playlists/get-user-playlists').length;
     const field = screen.getByLabelText('Playlist title');
     await user.clear(field);
     await user.type(field, '  Summer road trip  {Enter}');
@@ -540,7 +541,8 @@ describe('playlists', () => {
     expect(screen.getByRole('button', { name: 'Rename Summer road trip' })).toHaveFocus();
     expect(sentBodies(fetchMock, '/api/playlists/5')).toEqual([{ title: 'Summer road trip' }]);
     expect(methodsFor(fetchMock, '/api/playlists/5')[0]).toBe('PATCH');
-    expect(queryClient.getQueryState(['watch', 'user-playlists', member.id])?.isInvalidated).toBe(true);
+    // One list of playlists serves this page and the watch page's picker: it is read again.
+    await waitFor(() => expect(requestedUrls(fetchMock, '/api/playlists/get-user-playlists').length).toBeGreaterThan(reads));
   });
 
   it('closes the rename form on Cancel without sending anything', async () => {
@@ -641,8 +643,7 @@ describe('a playlist', () => {
     const fetchMock = setupPlaylist();
     const user = userEvent.setup();
 
-    const { queryClient } = renderRoute('/playlists/5');
-    queryClient.setQueryData(['watch', 'playlist', 5], { playlist: { playlist_id: 5 }, data: videos });
+    renderRoute('/playlists/5');
     await user.click(await screen.findByRole('button', { name: 'Move Opening act down' }));
 
     expect(shownOrder()).toEqual(['Middle part', 'Opening act', 'Grand finale']);
@@ -650,7 +651,8 @@ describe('a playlist', () => {
     expect(methodsFor(fetchMock, '/api/playlists/5/order')).toEqual(['PUT']);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Move Opening act down' })).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent('Moved Opening act to position 2 of 3.');
-    await waitFor(() => expect(queryClient.getQueryState(['watch', 'playlist', 5])?.isInvalidated).toBe(true));
+    // One copy of the playlist serves this page and the watch page: it is read again once the order is saved.
+    await waitFor(() => expect(methodsFor(fetchMock, '/api/playlists/5').filter((method) => method === 'GET')).toHaveLength(2));
   });
 
   it('moves a video up from the keyboard', async () => {

@@ -1,4 +1,4 @@
-import { formatDuration } from '@/lib/format';
+import { formatDuration } from '@hunktube/shared';
 
 /** The video length over a thumbnail's corner. */
 export function DurationBadge({ seconds }: { seconds: number | null }) {

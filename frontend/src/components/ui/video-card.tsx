@@ -1,10 +1,11 @@
+import { formatDuration } from '@hunktube/shared';
 import { useId, type ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import { DurationBadge } from '@/components/ui/duration-badge';
 import { HoverPreview, useHoverPreview } from '@/components/ui/hover-preview';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import type { Brand, VideoCard as VideoCardData } from '@/lib/api/types';
-import { formatCompactNumber, formatDuration, formatUploadAge } from '@/lib/format';
+import { formatCompactNumber, formatUploadAge } from '@/lib/format';
 import { brandTitle, resolveImageUrl } from '@/lib/site';
 
 interface VideoCardProps {

@@ -1,33 +1,68 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/mock-fetch';
-import { api, ApiError, throwIfError } from './client';
+import { api, ApiError, apiUrl, NO_BODY, ok, throwIfError } from './client';
 
 describe('api client', () => {
   it('sends cookies and drops empty query values', async () => {
     const fetchMock = mockFetch({ '/api/videos': () => ({ data: [] }) });
 
-    await api.get('/api/videos', { query: { sort: 'newest', page: 2, q: '', category: undefined, x: null } });
+    await ok(api.GET('/api/videos', { params: { query: { sort: 'newest', page: 2, q: '', category: undefined } } }));
 
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/videos?sort=newest&page=2');
     expect(init).toMatchObject({ method: 'GET', credentials: 'include' });
+    expect(init?.headers.get('Accept')).toBe('application/json');
+  });
+
+  it('fills in path parameters', async () => {
+    const fetchMock = mockFetch({ '/api/playlists/5/videos/9': () => new Response(null, { status: 204 }) });
+
+    await ok(api.DELETE('/api/playlists/{id}/videos/{videoId}', { params: { path: { id: 5, videoId: 9 } } }));
+
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/playlists/5/videos/9');
+    expect(fetchMock.mock.calls[0][1]?.method).toBe('DELETE');
   });
 
   it('sends a body as JSON', async () => {
     const fetchMock = mockFetch({ '/api/video/increment-views': () => ({ views: 3 }) });
 
-    const result = await api.post<{ views: number }>('/api/video/increment-views', { videoId: 7 });
+    const result = await ok(api.POST('/api/video/increment-views', { body: { videoId: 7 } }));
 
     expect(result).toEqual({ views: 3 });
     const init = fetchMock.mock.calls[0][1];
     expect(init?.body).toBe('{"videoId":7}');
-    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(init?.headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends no body at all for the commands whose body is empty', async () => {
+    const fetchMock = mockFetch({ '/api/admin/clear-cache': () => ({ error: null }) });
+
+    await ok(api.POST('/api/admin/clear-cache', { body: NO_BODY }));
+
+    expect(fetchMock.mock.calls[0][1]?.body).toBeUndefined();
+    expect(fetchMock.mock.calls[0][1]?.headers.get('Content-Type')).toBeNull();
+  });
+
+  it('sends a FormData as multipart, leaving the Content-Type to the browser', async () => {
+    const fetchMock = mockFetch({ '/api/admin/update-thumbnail': () => ({ url: '/thumbs/a.jpg' }) });
+    const form = new FormData();
+    form.append('uploadPath', '/thumbs/a.jpg');
+
+    await ok(
+      api.POST('/api/admin/update-thumbnail', {
+        body: { uploadPath: '/thumbs/a.jpg', file: '' },
+        bodySerializer: () => form,
+      }),
+    );
+
+    expect(fetchMock.mock.calls[0][1]?.body).toBe(form);
+    expect(fetchMock.mock.calls[0][1]?.headers.get('Content-Type')).not.toBe('application/json');
   });
 
   it('resolves a 204 to undefined', async () => {
     mockFetch({ '/api/me/history': () => new Response(null, { status: 204 }) });
 
-    await expect(api.delete('/api/me/history')).resolves.toBeUndefined();
+    await expect(ok(api.DELETE('/api/me/history'))).resolves.toBeUndefined();
   });
 
   it("throws an ApiError carrying the contract's error body", async () => {
@@ -36,7 +71,7 @@ describe('api client', () => {
         json({ error: 'Already liked', errorCode: 'ALREADY_LIKED', statusCode: 409 }, 409),
     });
 
-    const failure = await api.post('/api/video/increment-likes', { videoId: 1 }).catch((e: unknown) => e);
+    const failure = await ok(api.POST('/api/video/increment-likes', { body: { videoId: 1 } })).catch((e: unknown) => e);
 
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ message: 'Already liked', errorCode: 'ALREADY_LIKED', statusCode: 409 });
@@ -48,7 +83,7 @@ describe('api client', () => {
       '/api/site': () => new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     });
 
-    await expect(api.get('/api/site')).rejects.toMatchObject({
+    await expect(ok(api.GET('/api/site'))).rejects.toMatchObject({
       name: 'ApiError',
       message: 'Bad Gateway',
       statusCode: 502,
@@ -60,7 +95,11 @@ describe('api client', () => {
   it('lets network failures through unchanged', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
 
-    await expect(api.get('/api/site')).rejects.toThrow(TypeError);
+    await expect(ok(api.GET('/api/site'))).rejects.toThrow(TypeError);
+  });
+
+  it('gives the address of a path for requests sent outside the client', () => {
+    expect(apiUrl('/api/admin/videos')).toBe('/api/admin/videos');
   });
 });
 

@@ -1,3 +1,5 @@
+import createClient from 'openapi-fetch';
+import type { paths } from './schema';
 import type { ApiErrorBody } from './types';
 
 /** A non-2xx answer, carrying the contract's error body. */
@@ -28,34 +30,13 @@ export function throwIfError<T>(body: T, statusCode = 200): T {
   return body;
 }
 
-export type QueryParams = Record<string, string | number | boolean | null | undefined>;
-
-export interface RequestOptions {
-  query?: QueryParams;
-  /** Sent as JSON, or as multipart when it is a FormData. */
-  body?: unknown;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-}
-
-const baseUrl: string = import.meta.env.VITE_API_URL ?? '';
-
-export function buildUrl(path: string, query?: QueryParams): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
-}
-
 function isErrorBody(value: unknown): value is Partial<ApiErrorBody> {
   return typeof value === 'object' && value !== null && 'error' in value;
 }
 
 /**
- * The ApiError for a non-2xx answer, from its status and its body parsed as JSON (null when it was not JSON:
- * a proxy's HTML page, an empty body), for the fetch client here and for uploads sent with XMLHttpRequest.
+ * The ApiError for a non-2xx answer, from its status and its body parsed as JSON (anything else when it was not
+ * JSON: a proxy's HTML page, an empty body), for the client here and for uploads sent with XMLHttpRequest.
  */
 export function apiErrorFrom(status: number, statusText: string, parsed: unknown): ApiError {
   if (isErrorBody(parsed) && typeof parsed.error === 'string') {
@@ -68,49 +49,57 @@ export function apiErrorFrom(status: number, statusText: string, parsed: unknown
   return new ApiError({ error: statusText || `Request failed with status ${status}`, statusCode: status }, false);
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  let parsed: unknown = null;
-  try {
-    parsed = await response.json();
-  } catch {
-    // Not JSON: apiErrorFrom falls back to the status line.
+/** Query values that are empty, null or undefined are left out; the others are sent as their text. */
+function serializeQuery(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
-  return apiErrorFrom(response.status, response.statusText, parsed);
+  return params.toString();
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) {
-    // Multipart: the browser writes the Content-Type with its boundary.
-    body = options.body;
-  } else if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
+const apiBase: string = import.meta.env.VITE_API_URL ?? '';
 
-  const response = await fetch(buildUrl(path, options.query), {
-    method,
-    headers,
-    body,
-    credentials: 'include',
-    signal: options.signal,
-  });
+/** The address of an API path, for the one request that does not go through `api` (uploads, sent with XHR). */
+export const apiUrl = (path: keyof paths): string => `${apiBase}${path}`;
 
-  if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+/** Requests are built as Request objects, which need an absolute URL: by default this site's own origin. */
+const baseUrl: string = apiBase || globalThis.location?.origin || '';
+
+/**
+ * The one HTTP client of the web app, typed by path from the OpenAPI document (schema.d.ts): the path, its
+ * parameters, the body and the answer's type all come from the document, so a caller cannot name its own.
+ * JSON in and out (multipart when the body serializer returns a FormData), cookies included. Unwrap its
+ * answers with `ok()`.
+ */
+export const api = createClient<paths>({
+  baseUrl,
+  credentials: 'include',
+  headers: { Accept: 'application/json' },
+  querySerializer: serializeQuery,
+  // Looked up at each call, not when the module loads, so that tests can replace `fetch`.
+  fetch: (request) => globalThis.fetch(request),
+});
+
+/**
+ * The body of the admin's command POSTs (clear-cache, refresh-views), which the document types as an empty
+ * object (EmptyBodyDto): the client sends no body at all, as it always has, and the API reads that the same way.
+ */
+export const NO_BODY = undefined as unknown as Record<string, never>;
+
+/** What every method of `api` resolves to: the parsed body of a 2xx answer, or the parsed error body. */
+interface Answer<D> {
+  data?: D;
+  error?: unknown;
+  response: Response;
 }
 
-/** The one HTTP client of the web app: JSON in and out, cookies included, ApiError on failure. */
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};
+/**
+ * The body of a 2xx answer (undefined for a 204 or an empty body); a non-2xx answer throws its ApiError
+ * carrying the contract's error body. Network failures pass through unchanged.
+ */
+export async function ok<D>(answer: Promise<Answer<D>>): Promise<D> {
+  const { data, error, response } = await answer;
+  if (!response.ok) throw apiErrorFrom(response.status, response.statusText, error);
+  return data as D;
+}

@@ -31,7 +31,7 @@ const robots = () => document.head.querySelector('meta[name="robots"]')?.getAttr
 /** Every request that an admin page, and only an admin page, makes. */
 const adminCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls
-    .map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname)
+    .map(([input]) => new URL(input, 'http://localhost').pathname)
     .filter(
       (path) =>
         path.startsWith('/api/admin') ||

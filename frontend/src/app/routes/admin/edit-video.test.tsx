@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { videoKeys } from '@/api/videos/keys';
 import type { Video } from '@/lib/api/types';
 import { makePage, makeSite, makeUser, makeWatchVideo } from '@/testing/data';
 import { json, mockFetch, requestedUrls } from '@/testing/mock-fetch';
@@ -64,21 +65,21 @@ describe('admin edit page', () => {
 
     const { queryClient } = renderRoute('/admin/videos/7');
     await heading();
-    queryClient.setQueryData(['watch', 'video', 7], original);
+    queryClient.setQueryData(videoKeys.detail(7), original);
 
     await user.clear(screen.getByLabelText('Title'));
     await user.type(screen.getByLabelText('Title'), 'Pool party, edited');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await within(notices()).findByText('The changes were not saved: Slug is already taken.')).toBeInTheDocument();
-    expect(queryClient.getQueryData<Video>(['watch', 'video', 7])?.title).toBe('Pool party');
+    expect(queryClient.getQueryData<Video>(videoKeys.detail(7))?.title).toBe('Pool party');
     expect(queryClient.getQueryData<Video>(['admin', 'video', 7])?.title).toBe('Pool party');
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await within(notices()).findByText('Changes saved.')).toBeInTheDocument();
-    expect(queryClient.getQueryData<Video>(['watch', 'video', 7])?.title).toBe('Pool party, edited');
+    expect(queryClient.getQueryData<Video>(videoKeys.detail(7))?.title).toBe('Pool party, edited');
     expect(queryClient.getQueryData<Video>(['admin', 'video', 7])?.title).toBe('Pool party, edited');
     expect(screen.getByLabelText('Title')).toHaveValue('Pool party, edited');
   });

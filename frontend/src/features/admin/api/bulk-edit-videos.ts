@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { taxonomyKeys } from '@/api/taxonomy/keys';
+import { getVideo } from '@/api/videos/get-video';
+import { videoKeys } from '@/api/videos/keys';
 import type { TaxonRef, Video, VideoCard } from '@/lib/api/types';
 import { deleteVideo } from './delete-video';
-import { getVideo } from './get-video';
 import { updateVideo } from './update-video';
 
 /** How many videos are read and written at the same time: quick, without flooding the API or its rate limit. */
@@ -135,17 +137,17 @@ export function useBulkAction() {
         ? bulkDeleteVideos(videos, { onSettled })
         : bulkEditVideos(videos, action, {
             onSettled,
-            onSaved: (saved) => queryClient.setQueryData(['watch', 'video', saved.id], saved),
+            onSaved: (saved) => queryClient.setQueryData(videoKeys.detail(saved.id), saved),
           });
     },
     onSettled: (result, _error, { action }) => {
       setProgress(null);
       if (action.type === 'delete') {
-        for (const { id } of result?.done ?? []) queryClient.removeQueries({ queryKey: ['watch', 'video', id] });
+        for (const { id } of result?.done ?? []) queryClient.removeQueries({ queryKey: videoKeys.detail(id) });
       }
-      void queryClient.invalidateQueries({ queryKey: ['videos'] });
+      void queryClient.invalidateQueries({ queryKey: videoKeys.lists });
       // Counts of videos per category and performer change with the videos.
-      void queryClient.invalidateQueries({ queryKey: ['taxonomy'] });
+      void queryClient.invalidateQueries({ queryKey: taxonomyKeys.all });
     },
   });
 

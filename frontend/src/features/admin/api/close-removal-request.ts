@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { CloseRemovalRequest, RemovalRequest, RemovalRequestList, RemovalRequestResponse } from '@/lib/api/types';
+import { api, ok } from '@/lib/api/client';
+import type { CloseRemovalRequest, RemovalRequest, RemovalRequestList } from '@/lib/api/types';
 import { removalRequestsQueryKey, removalRequestsQueryOptions } from './get-removal-requests';
 
 /**
@@ -8,7 +8,7 @@ import { removalRequestsQueryKey, removalRequestsQueryOptions } from './get-remo
  * Resolves with the closed request; 404 for an unknown id, 409 for a request that is already closed.
  */
 export const closeRemovalRequest = async (id: number, state: CloseRemovalRequest['state']): Promise<RemovalRequest> =>
-  (await api.post<RemovalRequestResponse>(`/api/admin/removal-requests/${id}/close`, { state })).data;
+  (await ok(api.POST('/api/admin/removal-requests/{id}/close', { params: { path: { id } }, body: { state } }))).data;
 
 /**
  * Closes a request. On success it leaves the cached open list at once (and with it the navigation's count); either

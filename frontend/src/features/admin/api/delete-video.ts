@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, throwIfError } from '@/lib/api/client';
-import type { NoError, Video } from '@/lib/api/types';
+import { videoKeys } from '@/api/videos/keys';
+import { api, ok, throwIfError } from '@/lib/api/client';
+import type { Video } from '@/lib/api/types';
 
 /** POST /api/admin/delete-video with the video object (the server reads its `id`). */
 export const deleteVideo = async (video: Pick<Video, 'id'> & Partial<Video>): Promise<void> => {
-  throwIfError(await api.post<NoError>('/api/admin/delete-video', video));
+  throwIfError(await ok(api.POST('/api/admin/delete-video', { body: video })));
 };
 
 export function useDeleteVideo() {
@@ -12,8 +13,8 @@ export function useDeleteVideo() {
   return useMutation({
     mutationFn: deleteVideo,
     onSuccess: (_result, video) => {
-      queryClient.removeQueries({ queryKey: ['watch', 'video', video.id] });
-      void queryClient.invalidateQueries({ queryKey: ['videos'] });
+      queryClient.removeQueries({ queryKey: videoKeys.detail(video.id) });
+      void queryClient.invalidateQueries({ queryKey: videoKeys.lists });
     },
   });
 }

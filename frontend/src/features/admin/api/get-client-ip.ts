@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { ClientIp } from '@/lib/api/types';
+import { api, ok } from '@/lib/api/client';
 
 /** GET /api/get-client-ip: the caller's address as the server's proxy trust sees it. */
-export const getClientIp = (signal?: AbortSignal) => api.get<ClientIp>('/api/get-client-ip', { signal });
+export const getClientIp = (signal?: AbortSignal) => ok(api.GET('/api/get-client-ip', { signal }));
 
 export const clientIpQueryOptions = () =>
   queryOptions({

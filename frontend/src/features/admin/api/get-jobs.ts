@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { Job, JobList } from '@/lib/api/types';
-
-type JobResponse = { data: Job };
+import { api, ok } from '@/lib/api/client';
+import type { Job } from '@/lib/api/types';
 
 /** A job still moving: the pages that show it keep asking until it settles. */
 export const isJobActive = (job: Pick<Job, 'state'>) => job.state === 'queued' || job.state === 'running';
@@ -14,7 +12,7 @@ export const JOBS_POLL_MS = 2000;
 export const jobsQueryKey = ['admin', 'jobs'] as const;
 
 /** GET /api/admin/jobs: the newest jobs first. */
-export const getJobs = (signal?: AbortSignal) => api.get<JobList>('/api/admin/jobs', { signal });
+export const getJobs = (signal?: AbortSignal) => ok(api.GET('/api/admin/jobs', { signal }));
 
 export const jobsQueryOptions = () =>
   queryOptions({
@@ -29,7 +27,7 @@ export const useJobs = () => useQuery(jobsQueryOptions());
 
 /** GET /api/admin/jobs/{id}. */
 export const getJob = async (id: number, signal?: AbortSignal): Promise<Job> =>
-  (await api.get<JobResponse>(`/api/admin/jobs/${id}`, { signal })).data;
+  (await ok(api.GET('/api/admin/jobs/{id}', { params: { path: { id } }, signal }))).data;
 
 export const jobQueryOptions = (id: number) =>
   queryOptions({

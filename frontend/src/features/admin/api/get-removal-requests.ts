@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { RemovalRequestList } from '@/lib/api/types';
+import { api, ok } from '@/lib/api/client';
 
 /** Which list of the queue: the requests still to handle, or the recently closed ones. */
 export type RemovalRequestListState = 'open' | 'closed';
@@ -15,7 +14,7 @@ const OPEN_COUNT_POLL_MS = 2 * 60_000;
  * oldest first. Closed: most recently closed first, at most 200.
  */
 export const getRemovalRequests = (state: RemovalRequestListState, signal?: AbortSignal) =>
-  api.get<RemovalRequestList>('/api/admin/removal-requests', { query: { state }, signal });
+  ok(api.GET('/api/admin/removal-requests', { params: { query: { state } }, signal }));
 
 export const removalRequestsQueryOptions = (state: RemovalRequestListState) =>
   queryOptions({

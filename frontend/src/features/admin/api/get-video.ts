@@ -1,9 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { Video } from '@/lib/api/types';
-
-/** GET /api/videos/{id}, read for the edit panel. */
-export const getVideo = (id: number, signal?: AbortSignal) => api.get<Video>(`/api/videos/${id}`, { signal });
+import { getVideo } from '@/api/videos/get-video';
 
 /**
  * A key of its own rather than the watch page's: the panel copies the video once, so it must start from a fresh

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { Job, JobList, NoError } from '@/lib/api/types';
+import { api, ok } from '@/lib/api/client';
+import type { Job, JobList } from '@/lib/api/types';
 import { jobQueryOptions, jobsQueryKey, jobsQueryOptions } from './get-jobs';
 
 /** POST /api/admin/jobs/{id}/retry: 202, the failed job is queued again (409 for a job that has not failed). */
 export const retryJob = async (id: number): Promise<void> => {
-  await api.post<NoError>(`/api/admin/jobs/${id}/retry`, {});
+  await ok(api.POST('/api/admin/jobs/{id}/retry', { params: { path: { id } }, body: {} }));
 };
 
 /**

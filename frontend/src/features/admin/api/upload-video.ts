@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, apiErrorFrom, buildUrl } from '@/lib/api/client';
+import { ApiError, apiErrorFrom, apiUrl } from '@/lib/api/client';
 import type { UploadAccepted } from '@/lib/api/types';
 import { jobsQueryKey } from './get-jobs';
 
@@ -73,7 +73,7 @@ export function uploadVideo(input: UploadVideoInput, { onProgress, signal }: Upl
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl('/api/admin/videos'));
+    xhr.open('POST', apiUrl('/api/admin/videos'));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
 

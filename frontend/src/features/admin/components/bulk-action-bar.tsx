@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
 import { Dialog } from '@/components/ui/dialog';
-import { useTaxa, type TaxonKind } from '@/features/taxonomy/api/get-taxa';
 import type { BulkAction, BulkProgress, BulkTarget } from '../api/bulk-edit-videos';
 
 interface BulkActionBarProps {

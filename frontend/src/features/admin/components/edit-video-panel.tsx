@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { TaxonKind } from '@/features/taxonomy/api/get-taxa';
+import type { TaxonKind } from '@/api/taxonomy/get-taxa';
 import type { TaxonRef, Video } from '@/lib/api/types';
 import { useSite } from '@/lib/site';
 import { useUpdateVideo } from '../api/update-video';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useCreateTaxon } from '@/features/taxonomy/api/create-taxon';
-import { useTaxa, type TaxonKind } from '@/features/taxonomy/api/get-taxa';
+import { useCreateTaxon } from '@/api/taxonomy/create-taxon';
+import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
 import type { TaxonRef } from '@/lib/api/types';
 import { errorText, useAdminNotice } from './admin-notice';
 

@@ -59,7 +59,7 @@ export function deferred<T>() {
 export function callsTo(fetchMock: ReturnType<typeof mockFetch>, pathname: string, method = 'POST') {
   return fetchMock.mock.calls.filter(
     ([input, init]) =>
-      new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname === pathname &&
+      new URL(input, 'http://localhost').pathname === pathname &&
       (init?.method ?? 'GET') === method,
   );
 }

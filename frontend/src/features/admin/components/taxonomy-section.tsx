@@ -1,13 +1,13 @@
+import { TAXON_NAME_MAX_LENGTH } from '@hunktube/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useCreateTaxon } from '@/features/taxonomy/api/create-taxon';
-import { useTaxa, type TaxonKind } from '@/features/taxonomy/api/get-taxa';
+import { useCreateTaxon } from '@/api/taxonomy/create-taxon';
+import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
+import { useRenameTaxon } from '@/api/taxonomy/rename-taxon';
 import { ApiError } from '@/lib/api/client';
 import type { Taxon } from '@/lib/api/types';
-import { useRenameTaxon } from '../api/rename-taxon';
 import { useAdminNotice } from './admin-notice';
 
 /** The longest name the API takes (CreateTaxonDto). */
-export const TAXON_NAME_MAX_LENGTH = 100;
 
 const WORDS: Record<TaxonKind, { one: string; title: string; heading: string }> = {
   categories: { one: 'category', title: 'Category', heading: 'Categories' },

@@ -1,3 +1,4 @@
+import { VIDEO_TITLE_MAX_LENGTH } from '@hunktube/shared';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api/client';
 import type { UploadAccepted } from '@/lib/api/types';
@@ -7,7 +8,6 @@ import { formatBytes, looksLikeVideo, UploadDropZone } from './upload-drop-zone'
 import { UploadTaxaPicker } from './upload-taxa-picker';
 
 /** The longest title the API takes (UploadVideoDto). */
-export const TITLE_MAX_LENGTH = 300;
 
 interface Fields {
   title: string;
@@ -58,7 +58,7 @@ function validate(file: File | null, fields: Fields): Problems {
   else if (!looksLikeVideo(file)) problems.file = notAVideo(file);
   const title = fields.title.trim();
   if (!title) problems.title = 'Enter a title.';
-  else if (title.length > TITLE_MAX_LENGTH) problems.title = `The title can be at most ${TITLE_MAX_LENGTH} characters.`;
+  else if (title.length > VIDEO_TITLE_MAX_LENGTH) problems.title = `The title can be at most ${VIDEO_TITLE_MAX_LENGTH} characters.`;
   const featured = Number(fields.featured);
   if (fields.featured.trim() === '' || !Number.isSafeInteger(featured) || featured < 0) {
     problems.featured = 'Featured is a whole number, 0 or more.';
@@ -172,7 +172,7 @@ export function UploadForm() {
             name="title"
             value={fields.title}
             onChange={(event) => set('title', event.target.value)}
-            maxLength={TITLE_MAX_LENGTH}
+            maxLength={VIDEO_TITLE_MAX_LENGTH}
             required
             disabled={uploading}
             aria-invalid={problems.title ? true : undefined}
@@ -191,7 +191,7 @@ export function UploadForm() {
             name="atg_title"
             value={fields.atg_title}
             onChange={(event) => set('atg_title', event.target.value)}
-            maxLength={TITLE_MAX_LENGTH}
+            maxLength={VIDEO_TITLE_MAX_LENGTH}
             disabled={uploading}
             aria-describedby={`${id}-brand-hint`}
           />
@@ -203,7 +203,7 @@ export function UploadForm() {
             name="jtg_title"
             value={fields.jtg_title}
             onChange={(event) => set('jtg_title', event.target.value)}
-            maxLength={TITLE_MAX_LENGTH}
+            maxLength={VIDEO_TITLE_MAX_LENGTH}
             disabled={uploading}
             aria-describedby={`${id}-brand-hint`}
           />

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTaxa, type TaxonKind } from '@/features/taxonomy/api/get-taxa';
+import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
 
 interface UploadTaxaPickerProps {
   kind: TaxonKind;

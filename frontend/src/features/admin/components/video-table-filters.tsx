@@ -1,6 +1,6 @@
+import { SEARCH_QUERY_MAX_LENGTH } from '@hunktube/shared';
 import { useEffect, useId, useState } from 'react';
-import { VIDEO_SORTS, type VideoSort } from '@/features/browse/api/get-videos';
-import { SORT_LABELS } from '@/features/browse/utils/catalogue-search';
+import { SORT_LABELS, VIDEO_SORTS, type VideoSort } from '@/api/videos/sorts';
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -48,7 +48,7 @@ export function VideoTableFilters({ q, sort, onSearch, onSort }: VideoTableFilte
           value={text}
           onChange={(event) => setText(event.target.value)}
           autoComplete="off"
-          maxLength={200}
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
         />
       </div>
       <div className="field">

@@ -1,13 +1,14 @@
+import { formatDuration } from '@hunktube/shared';
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useVideos } from '@/api/videos/get-videos';
+import { DEFAULT_SORT, parseSort, type VideoSort } from '@/api/videos/sorts';
 import { Pagination } from '@/components/ui/pagination';
 import { Thumbnail } from '@/components/ui/thumbnail';
-import { useVideos, type VideoSort } from '@/features/browse/api/get-videos';
-import { DEFAULT_SORT, parseSort } from '@/features/browse/utils/catalogue-search';
 import { parsePage } from '@/lib/page-param';
 import { ApiError } from '@/lib/api/client';
 import type { VideoCard } from '@/lib/api/types';
-import { formatDuration, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { resolveImageUrl, useSite } from '@/lib/site';
 import { useBulkAction, type BulkAction, type BulkResult, type BulkTarget } from '../api/bulk-edit-videos';
 import { BulkActionBar } from './bulk-action-bar';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api/client';
+import { api, ApiError, ok } from '@/lib/api/client';
 import type { User } from '@/lib/api/types';
 
 export const USER_QUERY_KEY = ['auth', 'me'] as const;
@@ -7,7 +7,7 @@ export const USER_QUERY_KEY = ['auth', 'me'] as const;
 /** The signed-in user, from the session cookie; null for a visitor (401). */
 export async function getUser(signal?: AbortSignal): Promise<User | null> {
   try {
-    const { user } = await api.get<{ user: User }>('/api/auth/me', { signal });
+    const { user } = await ok(api.GET('/api/auth/me', { signal }));
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 401) return null;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
+import { api, ok } from '@/lib/api/client';
 import { setSessionUser } from './session-cache';
 
-export const logout = () => api.post<void>('/api/auth/logout');
+export const logout = () => ok(api.POST('/api/auth/logout'));
 
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { RegisterBody, Session } from '@/lib/api/types';
+import { api, ok } from '@/lib/api/client';
+import type { RegisterBody } from '@/lib/api/types';
 import { setSessionUser } from './session-cache';
 
-export const register = (body: RegisterBody) => api.post<Session>('/api/auth/register', body);
+export const register = (body: RegisterBody) => ok(api.POST('/api/auth/register', { body }));
 
 export function useRegister() {
   const queryClient = useQueryClient();

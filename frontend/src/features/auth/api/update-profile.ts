@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { UpdateProfileBody, User } from '@/lib/api/types';
+import { api, ok } from '@/lib/api/client';
+import type { UpdateProfileBody } from '@/lib/api/types';
 import { USER_QUERY_KEY } from './get-user';
 
-export const updateProfile = (body: UpdateProfileBody) => api.patch<{ user: User }>('/api/auth/me', body);
+export const updateProfile = (body: UpdateProfileBody) => ok(api.PATCH('/api/auth/me', { body }));
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

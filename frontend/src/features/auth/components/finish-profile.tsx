@@ -1,3 +1,4 @@
+import { DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MIN_LENGTH } from '@hunktube/shared';
 import { useId, useState, type FormEvent } from 'react';
 import type { User } from '@/lib/api/types';
 import { useUpdateProfile } from '../api/update-profile';
@@ -30,8 +31,8 @@ export function FinishProfile({ user }: { user: User }) {
             id={`${id}-name`}
             value={displayName}
             onChange={(event) => setDisplayName(event.target.value)}
-            minLength={2}
-            maxLength={40}
+            minLength={DISPLAY_NAME_MIN_LENGTH}
+            maxLength={DISPLAY_NAME_MAX_LENGTH}
             autoComplete="nickname"
             required
           />

@@ -1,3 +1,4 @@
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@hunktube/shared';
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useRegister } from '../api/register';
@@ -32,7 +33,7 @@ export function RegisterForm({ onSuccess, loginHref }: RegisterFormProps) {
       <AuthFormError error={register.error} />
       <div className="field">
         <label htmlFor={`${id}-name`}>Display name</label>
-        <input id={`${id}-name`} name="displayName" autoComplete="nickname" maxLength={40} required />
+        <input id={`${id}-name`} name="displayName" autoComplete="nickname" maxLength={DISPLAY_NAME_MAX_LENGTH} required />
       </div>
       <div className="field">
         <label htmlFor={`${id}-email`}>Email</label>
@@ -49,7 +50,7 @@ export function RegisterForm({ onSuccess, loginHref }: RegisterFormProps) {
           required
         />
         <p className="field__hint" id={`${id}-password-hint`}>
-          At least 8 characters.
+          At least {PASSWORD_MIN_LENGTH} characters.
         </p>
       </div>
       <button className="button button--primary" type="submit" disabled={register.isPending}>

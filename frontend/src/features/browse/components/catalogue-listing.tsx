@@ -1,11 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useVideos, type GetVideosParams } from '@/api/videos/get-videos';
+import { parseSort, SORT_LABELS } from '@/api/videos/sorts';
 import { Pagination } from '@/components/ui/pagination';
 import { VideoGrid, VideoGridSkeleton } from '@/components/ui/video-grid';
 import { useSite } from '@/lib/site';
-import { useVideos, type GetVideosParams } from '../api/get-videos';
 import { parsePage } from '@/lib/page-param';
-import { catalogueSearch, parseSort, SORT_LABELS } from '../utils/catalogue-search';
+import { catalogueSearch } from '../utils/catalogue-search';
 import { SortTabs } from './sort-tabs';
 
 export const PAGE_SIZE = 24;

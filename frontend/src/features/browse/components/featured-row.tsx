@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { useVideos } from '@/api/videos/get-videos';
 import { VideoCard } from '@/components/ui/video-card';
 import { useSite } from '@/lib/site';
-import { useVideos } from '../api/get-videos';
 
 const FEATURED_COUNT = 8;
 

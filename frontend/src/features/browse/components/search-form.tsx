@@ -1,8 +1,8 @@
+import { SEARCH_QUERY_MAX_LENGTH } from '@hunktube/shared';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 /** The API matches at most this much of a query; longer input is trimmed rather than refused. */
-export const SEARCH_MAX_LENGTH = 200;
 
 /** The header's search box: submits to /search?q=…, showing the current query while on the results page. */
 export function SearchForm() {
@@ -32,7 +32,7 @@ export function SearchForm() {
         type="search"
         name="q"
         placeholder="Search videos"
-        maxLength={SEARCH_MAX_LENGTH}
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
         autoComplete="off"
         enterKeyHint="search"
         value={value}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { VIDEO_SORTS, type VideoSort } from '../api/get-videos';
-import { catalogueSearch, SORT_LABELS } from '../utils/catalogue-search';
+import { SORT_LABELS, VIDEO_SORTS, type VideoSort } from '@/api/videos/sorts';
+import { catalogueSearch } from '../utils/catalogue-search';
 
 /** The catalogue's orderings as links, so each one has its own URL (shareable, back button works). */
 export function SortTabs({ current, keep }: { current: VideoSort; keep?: Record<string, string> }) {

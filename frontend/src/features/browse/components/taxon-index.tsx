@@ -1,6 +1,7 @@
+import { TAXON_NAME_MAX_LENGTH } from '@hunktube/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useTaxa, type TaxonKind } from '@/features/taxonomy/api/get-taxa';
+import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
 import { formatNumber } from '@/lib/format';
 
 const TEXTS: Record<TaxonKind, { heading: string; filter: string; none: string; noMatch: string }> = {
@@ -51,7 +52,7 @@ export function TaxonIndex({ kind }: { kind: TaxonKind }) {
             className="taxon-index__filter"
             type="search"
             placeholder={texts.filter}
-            maxLength={100}
+            maxLength={TAXON_NAME_MAX_LENGTH}
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
           />

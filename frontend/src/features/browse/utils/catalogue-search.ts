@@ -1,18 +1,4 @@
-import { VIDEO_SORTS, type VideoSort } from '../api/get-videos';
-
-export const DEFAULT_SORT: VideoSort = 'newest';
-
-export const SORT_LABELS: Record<VideoSort, string> = {
-  newest: 'Newest',
-  'most-viewed': 'Most viewed',
-  'top-rated': 'Top rated',
-  trending: 'Trending',
-  longest: 'Longest',
-};
-
-export function parseSort(value: string | null): VideoSort {
-  return VIDEO_SORTS.find((sort) => sort === value) ?? DEFAULT_SORT;
-}
+import { DEFAULT_SORT, type VideoSort } from '@/api/videos/sorts';
 
 /**
  * The query string of a catalogue view, leaving out defaults so that links stay short. `keep` holds the view's

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { CreateRemovalRequest, RemovalRequestCreated } from '@/lib/api/types';
+import { api, ok } from '@/lib/api/client';
+import type { CreateRemovalRequest } from '@/lib/api/types';
 
 /**
  * POST /api/removal-requests (anyone may send one): 201 `{id, video_ids}`, the id being the number the sender
  * quotes. 400 with the reason for a bad field or an address that is not a video here, 429 when rate limited.
  */
 export const createRemovalRequest = (body: CreateRemovalRequest) =>
-  api.post<RemovalRequestCreated>('/api/removal-requests', body);
+  ok(api.POST('/api/removal-requests', { body }));
 
 export const useCreateRemovalRequest = () => useMutation({ mutationFn: createRemovalRequest });

@@ -1,3 +1,4 @@
+import { MAX_REMOVAL_URLS, REMOVAL_CONTACT_MAX_LENGTH, REMOVAL_CONTACT_MIN_LENGTH, REMOVAL_DETAILS_MAX_LENGTH } from '@hunktube/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api/client';
 import type { RemovalReason, RemovalRequestCreated } from '@/lib/api/types';
@@ -11,9 +12,6 @@ const REASONS: readonly { code: RemovalReason; label: string }[] = [
   { code: 'illegal', label: 'The video shows non-consensual or illegal acts' },
   { code: 'other', label: 'Other' },
 ];
-
-/** At most this many addresses in one request (the API's limit). */
-export const MAX_REMOVAL_ADDRESSES = 20;
 
 const VIDEO_ID = /^[1-9]\d{0,9}$/;
 const MAX_VIDEO_ID = 2_147_483_647;
@@ -40,8 +38,8 @@ function addressProblem(urls: string[]): string | null {
   if (urls.length === 0) return 'Give the address of at least one video (…/video/123).';
   const bad = urls.find((line) => !isVideoAddress(line));
   if (bad !== undefined) return `“${bad}” is not the address of a video on this site (…/video/123).`;
-  if (urls.length > MAX_REMOVAL_ADDRESSES) {
-    return `Give at most ${MAX_REMOVAL_ADDRESSES} video addresses in one request.`;
+  if (urls.length > MAX_REMOVAL_URLS) {
+    return `Give at most ${MAX_REMOVAL_URLS} video addresses in one request.`;
   }
   return null;
 }
@@ -73,7 +71,7 @@ export function RemovalRequestForm({ address, initialUrls = '' }: RemovalRequest
     const lines = addressLines(urls);
     const problem = addressProblem(lines);
     if (problem) return setError(problem);
-    if (contact.trim().length < 3) return setError('Give an e-mail address or another way to reach you.');
+    if (contact.trim().length < REMOVAL_CONTACT_MIN_LENGTH) return setError('Give an e-mail address or another way to reach you.');
     if (!confirmed) return setError('Confirm that the request is made in good faith.');
     setError(null);
     const text = details.trim();
@@ -108,10 +106,10 @@ export function RemovalRequestForm({ address, initialUrls = '' }: RemovalRequest
       </select>
 
       <label htmlFor={`${id}-details`}>Details (optional)</label>
-      <textarea id={`${id}-details`} rows={4} maxLength={4000} value={details} onChange={(e) => setDetails(e.target.value)} />
+      <textarea id={`${id}-details`} rows={4} maxLength={REMOVAL_DETAILS_MAX_LENGTH} value={details} onChange={(e) => setDetails(e.target.value)} />
 
       <label htmlFor={`${id}-contact`}>How to reach you</label>
-      <input id={`${id}-contact`} type="text" maxLength={200} autoComplete="email" value={contact} onChange={(e) => setContact(e.target.value)} />
+      <input id={`${id}-contact`} type="text" maxLength={REMOVAL_CONTACT_MAX_LENGTH} autoComplete="email" value={contact} onChange={(e) => setContact(e.target.value)} />
 
       <label className="legal-form__check">
         <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />I state in

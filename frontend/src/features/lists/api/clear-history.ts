@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
+import { listKeys } from '@/api/lists/keys';
+import { api, ok } from '@/lib/api/client';
 import type { HistoryPage } from '@/lib/api/types';
-import { listsKeys } from './cache';
 
 /** DELETE /api/me/history: forgets every video the member watched. */
-export const clearHistory = () => api.delete<void>('/api/me/history');
+export const clearHistory = () => ok(api.DELETE('/api/me/history'));
 
 export function useClearHistory(userId: string) {
   const queryClient = useQueryClient();
@@ -12,10 +12,10 @@ export function useClearHistory(userId: string) {
     mutationFn: clearHistory,
     onSuccess: () => {
       // Every cached page is empty now; reading them again confirms it.
-      queryClient.setQueriesData<HistoryPage>({ queryKey: listsKeys.list('history', userId) }, (page) =>
+      queryClient.setQueriesData<HistoryPage>({ queryKey: listKeys.list('history', userId) }, (page) =>
         page ? { ...page, data: [], total: 0 } : page,
       );
-      void queryClient.invalidateQueries({ queryKey: listsKeys.list('history', userId) });
+      void queryClient.invalidateQueries({ queryKey: listKeys.list('history', userId) });
     },
     onError: (error) => console.error('Error clearing history', error),
   });

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { HistoryPaused } from '@/lib/api/types';
-import { listsKeys } from './cache';
+import { listKeys } from '@/api/lists/keys';
+import { api, ok } from '@/lib/api/client';
 
 /** GET /api/me/history/paused: whether the member's viewing history is being recorded. */
-export const getHistoryPaused = (signal?: AbortSignal) => api.get<HistoryPaused>('/api/me/history/paused', { signal });
+export const getHistoryPaused = (signal?: AbortSignal) => ok(api.GET('/api/me/history/paused', { signal }));
 
 export const historyPausedQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: listsKeys.historyPaused(userId),
+    queryKey: listKeys.historyPaused(userId),
     queryFn: ({ signal }) => getHistoryPaused(signal),
   });
 

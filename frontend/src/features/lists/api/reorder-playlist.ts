@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
+import { invalidatePlaylist } from '@/api/playlists/invalidate-playlist';
+import { playlistKeys } from '@/api/playlists/keys';
+import { api, ok } from '@/lib/api/client';
 import type { PlaylistVideos, ReorderPlaylist } from '@/lib/api/types';
 import { orderByIds } from '../utils/reorder';
-import { invalidatePlaylist, listsKeys } from './cache';
 
 /** PUT /api/playlists/{id}/order with every video of the playlist, each once, in the new order. */
 export const reorderPlaylist = (id: number, body: ReorderPlaylist) =>
-  api.put<void>(`/api/playlists/${id}/order`, body);
+  ok(api.PUT('/api/playlists/{id}/order', { params: { path: { id } }, body }));
 
 /**
  * Reorders optimistically: the new order shows at once and goes back to the one before if the API refuses it.
@@ -14,7 +15,7 @@ export const reorderPlaylist = (id: number, body: ReorderPlaylist) =>
  */
 export function useReorderPlaylist(playlistId: number, userId: string) {
   const queryClient = useQueryClient();
-  const queryKey = listsKeys.playlist(playlistId);
+  const queryKey = playlistKeys.detail(playlistId);
   const mutationKey = ['lists', 'reorder', playlistId];
   return useMutation({
     mutationKey,

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams, type To } from 'react-router';
+import { useMyList, type MyListPages } from '@/api/lists/get-my-list';
+import type { MyList } from '@/api/lists/keys';
 import { Pagination } from '@/components/ui/pagination';
 import { VideoGrid } from '@/components/ui/video-grid';
 import type { Brand, User } from '@/lib/api/types';
 import { useSite } from '@/lib/site';
-import type { MyList } from '../api/cache';
-import { useMyList, type MyListPages } from '../api/get-my-list';
 import { countText } from '../utils/count-text';
 import { pageSearch, parsePage } from '@/lib/page-param';
 import { ListLayout, ListLoading, LoadError } from './list-layout';

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router';
+import { usePlaylist } from '@/api/playlists/get-playlist';
 import { ApiError } from '@/lib/api/client';
 import type { User } from '@/lib/api/types';
 import { useSite } from '@/lib/site';
-import { usePlaylist } from '../api/get-playlist';
 import { useInlineForm } from '../hooks/use-inline-form';
 import { countText } from '../utils/count-text';
 import { DeletePlaylistButton } from './delete-playlist-button';
@@ -14,7 +14,7 @@ import { RenamePlaylistForm } from './rename-playlist-form';
 export function PlaylistPage({ playlistId, user }: { playlistId: number; user: User }) {
   const navigate = useNavigate();
   const site = useSite();
-  const playlist = usePlaylist(playlistId);
+  const playlist = usePlaylist(playlistId, { fresh: true });
   const { open: renaming, openerRef: renameButtonRef, show: showRename, close: closeRename } = useInlineForm();
 
   if (playlist.isError) {

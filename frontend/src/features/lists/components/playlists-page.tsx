@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useUserPlaylists } from '@/api/playlists/get-user-playlists';
 import type { User } from '@/lib/api/types';
 import { useSite } from '@/lib/site';
-import { useUserPlaylists } from '../api/get-user-playlists';
 import { countText } from '../utils/count-text';
 import { ListLayout, ListLoading, LoadError } from './list-layout';
 import { PlaylistCard } from './playlist-card';

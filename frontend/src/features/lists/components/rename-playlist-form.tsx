@@ -1,4 +1,4 @@
-import { normalizePlaylistTitle, PLAYLIST_TITLE_MAX_LENGTH, validatePlaylistTitle } from '@shared/playlist-title';
+import { normalizePlaylistTitle, PLAYLIST_TITLE_MAX_LENGTH, validatePlaylistTitle } from '@hunktube/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api/client';
 import { useRenamePlaylist } from '../api/rename-playlist';

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, throwIfError } from '@/lib/api/client';
-import type { BookmarkList, BookmarkState, ListAction } from '@/lib/api/types';
-import { bookmarksQueryOptions } from './get-bookmarks';
-
-export const addToBookmarks = async (body: ListAction) =>
-  throwIfError(await api.post<BookmarkState>('/api/video/add-to-bookmarks', body));
+import { bookmarksQueryOptions } from '@/api/lists/get-bookmarks';
+import { addToBookmarks } from '@/api/lists/list-actions';
+import type { BookmarkList } from '@/lib/api/types';
 
 /** Toggles a bookmark; the bookmark list (the toggle's state) changes only once the API has agreed. */
 export function useAddToBookmarks() {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, throwIfError } from '@/lib/api/client';
-import type { AddToPlaylist, NoError } from '@/lib/api/types';
+import { api, ok, throwIfError } from '@/lib/api/client';
+import type { AddToPlaylist } from '@/lib/api/types';
 
 export const addToPlaylist = async (body: AddToPlaylist) =>
-  throwIfError(await api.post<NoError>('/api/playlists/add-to-playlist', body));
+  throwIfError(await ok(api.POST('/api/playlists/add-to-playlist', { body })));
 
 export const useAddToPlaylist = () => useMutation({ mutationFn: addToPlaylist });

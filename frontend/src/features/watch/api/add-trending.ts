@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
+import { api, ok } from '@/lib/api/client';
 import type { VideoId } from '@/lib/api/types';
 
-export const addTrending = (body: VideoId) => api.post<void>('/api/video/add-trending', body);
+export const addTrending = (body: VideoId) => ok(api.POST('/api/video/add-trending', { body }));
 
 export const useAddTrending = () =>
   useMutation({ mutationFn: addTrending, onError: (error) => console.error('Error adding trending signal', error) });

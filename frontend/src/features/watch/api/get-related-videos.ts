@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { RelatedVideos } from '@/lib/api/types';
+import { api, ok } from '@/lib/api/client';
 
 export const getRelatedVideos = (id: number, signal?: AbortSignal) =>
-  api.get<RelatedVideos>(`/api/videos/${id}/related`, { signal });
+  ok(api.GET('/api/videos/{id}/related', { params: { path: { id } }, signal }));
 
 export const relatedVideosQueryOptions = (id: number) =>
   queryOptions({

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import type { SecureUrl } from '@/lib/api/types';
+import { api, ok } from '@/lib/api/client';
 
 export const getSecureUrl = (streamPath: string, signal?: AbortSignal) =>
-  api.get<SecureUrl>('/api/video/secure', { query: { path: streamPath }, signal });
+  ok(api.GET('/api/video/secure', { params: { query: { path: streamPath } }, signal }));
 
 export const secureUrlQueryOptions = (streamPath: string) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { videoQueryOptions } from '@/api/videos/get-video';
 import { hasMediaSource, loadHls } from '../utils/load-hls';
 import { secureUrlQueryOptions } from './get-secure-url';
-import { videoQueryOptions } from './get-video';
 
 /**
  * Starts what the first frame waits for as soon as the router matches /video/{id}, while the page's own code

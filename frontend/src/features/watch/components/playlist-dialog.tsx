@@ -1,12 +1,13 @@
+import { normalizePlaylistTitle, PLAYLIST_TITLE_MAX_LENGTH, validatePlaylistTitle } from '@hunktube/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { normalizePlaylistTitle, PLAYLIST_TITLE_MAX_LENGTH, validatePlaylistTitle } from '@shared/playlist-title';
 import { useId, useState } from 'react';
+import { userPlaylistsQueryOptions } from '@/api/playlists/get-user-playlists';
 import { Dialog } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api/client';
 import type { PlaylistSummary, User, Video } from '@/lib/api/types';
 import { useAddToPlaylist } from '../api/add-to-playlist';
 import { useCreatePlaylist } from '../api/create-playlist';
-import { userPlaylistsQueryOptions, useUserPlaylists } from '../api/get-user-playlists';
+import { usePickerPlaylists } from '../hooks/use-picker-playlists';
 
 interface PlaylistDialogProps {
   open: boolean;
@@ -28,12 +29,12 @@ export function PlaylistDialog({ open, onClose, video, user }: PlaylistDialogPro
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [result, setResult] = useState<string | null>(null);
-  const playlists = useUserPlaylists(user.id, open);
+  const playlists = usePickerPlaylists(user.id, open);
+  const { all } = playlists;
   const addToPlaylist = useAddToPlaylist();
   const createPlaylist = useCreatePlaylist();
   const busy = addToPlaylist.isPending || createPlaylist.isPending;
 
-  const all = playlists.data ?? [];
   const query = text.trim().toLowerCase();
   const shown = all.filter((playlist) => playlist.title.toLowerCase().includes(query));
 

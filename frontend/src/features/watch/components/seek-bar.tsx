@@ -1,5 +1,5 @@
+import { formatDuration } from '@hunktube/shared';
 import { useState, type CSSProperties, type PointerEvent } from 'react';
-import { formatDuration } from '@/lib/format';
 import { cueAt, type StoryboardCue } from '../utils/storyboard';
 
 interface SeekBarProps {

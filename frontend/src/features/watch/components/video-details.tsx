@@ -1,9 +1,10 @@
+import { formatDuration } from '@hunktube/shared';
 import { useState } from 'react';
+import { useBookmarks } from '@/api/lists/get-bookmarks';
 import type { User, Video } from '@/lib/api/types';
-import { formatDuration, formatNumber, formatUploadAge } from '@/lib/format';
+import { formatNumber, formatUploadAge } from '@/lib/format';
 import { useAddToBookmarks } from '../api/add-to-bookmarks';
 import { useAddToWatchLater } from '../api/add-to-watch-later';
-import { useBookmarks } from '../api/get-bookmarks';
 import { useIncrementLikes } from '../api/increment-likes';
 import { isLikedLocally, markLikedLocally } from '../utils/storage';
 import type { WatchContext } from '../utils/watch-context';

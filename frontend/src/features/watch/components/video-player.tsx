@@ -1,6 +1,6 @@
+import { formatDuration } from '@hunktube/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Site, Video } from '@/lib/api/types';
-import { formatDuration } from '@/lib/format';
 import { mediaUrl, resolveImageUrl } from '@/lib/site';
 import { useSecureUrl } from '../api/get-secure-url';
 import { useStoryboard } from '../api/get-storyboard';

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useWatchLaterQueue } from '@/api/lists/get-my-list';
+import { usePlaylist } from '@/api/playlists/get-playlist';
+import { useVideo } from '@/api/videos/get-video';
 import { ApiError } from '@/lib/api/client';
 import type { User } from '@/lib/api/types';
 import { brandTitle, resolveImageUrl, useSite } from '@/lib/site';
 import { useAddHistory } from '../api/add-history';
 import { useAddToWatchLater } from '../api/add-to-watch-later';
 import { useAddTrending } from '../api/add-trending';
-import { usePlaylist } from '../api/get-playlist';
 import { useRelatedVideos } from '../api/get-related-videos';
-import { useVideo } from '../api/get-video';
-import { useWatchLater } from '../api/get-watch-later';
 import { useIncrementViews } from '../api/increment-views';
 import { useUpdateDuration } from '../api/update-duration';
 import { writeScrollTarget } from '../utils/storage';
@@ -60,7 +60,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
   const video = useVideo(videoId);
   const related = useRelatedVideos(videoId);
   const playlist = usePlaylist(context.kind === 'playlist' ? context.playlistId : null);
-  const queue = useWatchLater(context.kind === 'watch-later' ? (user?.id ?? null) : null);
+  const queue = useWatchLaterQueue(context.kind === 'watch-later' ? (user?.id ?? null) : null);
 
   const [viewCounted, setViewCounted] = useState(false);
   const [savedDuration, setSavedDuration] = useState<number | null>(null);

@@ -1,0 +1,31 @@
+/**
+ * Errors of the domain, thrown by services that also run outside HTTP (the worker, the CLIs): they say what
+ * went wrong, not which status to answer. The exceptions filter maps each kind to its status, once.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly status: 400 | 404 | 409 | 415;
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The request names something impossible (a path outside the store, a folder where a file must be): 400. */
+export class InvalidInputError extends DomainError {
+  readonly status = 400;
+}
+
+/** What the request names does not exist: 404. */
+export class NotFoundError extends DomainError {
+  readonly status = 404;
+}
+
+/** The change collides with what exists (a taken slug): 409. */
+export class ConflictError extends DomainError {
+  readonly status = 409;
+}
+
+/** The bytes are not of a kind this site takes: 415. */
+export class UnsupportedMediaError extends DomainError {
+  readonly status = 415;
+}

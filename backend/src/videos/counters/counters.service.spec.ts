@@ -1,0 +1,129 @@
+import { NotFoundError } from '../../common/errors/domain-errors';
+import type { AppConfig } from '../../config/app-config';
+import type { LikesRepository } from '../../lists/likes.repository';
+import type { VideosRepository } from '../videos.repository';
+import type { CounterDelta } from './counter-store';
+import { ALREADY_LIKED, CountersService } from './counters.service';
+import { MemoryCounterStore } from './memory-counter-store';
+
+/**
+ * The counters with the database faked: what is counted once, what a flush writes, and that nothing is lost
+ * when a write fails. The SQL of the write itself runs in the counters e2e suite on both databases.
+ */
+class FakeVideos {
+  stored = new Map<number, { views: number; likes: number }>([[1, { views: 10, likes: 2 }], [2, { views: 0, likes: 0 }]]);
+  writes: CounterDelta[][] = [];
+  failNext = false;
+
+  async assertPublished(id: number) {
+    if (!this.stored.has(id)) throw new NotFoundError('Video not found');
+  }
+  async storedCounts(id: number) {
+    return this.stored.get(id) ?? { views: 0, likes: 0 };
+  }
+  async applyCounts(deltas: CounterDelta[]) {
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('connection lost');
+    }
+    this.writes.push(deltas);
+    for (const d of deltas) {
+      const row = this.stored.get(d.videoId);
+      if (row) this.stored.set(d.videoId, { views: row.views + d.views, likes: row.likes + d.likes });
+    }
+  }
+}
+
+class FakeLikes {
+  rows = new Set<string>();
+  async add(userId: string, videoId: number) {
+    const key = `${userId}:${videoId}`;
+    if (this.rows.has(key)) return false;
+    this.rows.add(key);
+    return true;
+  }
+}
+
+function setup() {
+  const videos = new FakeVideos();
+  const store = new MemoryCounterStore();
+  const counters = new CountersService(
+    videos as unknown as VideosRepository,
+    new FakeLikes() as unknown as LikesRepository,
+    store,
+    { jwtSecret: 'test', counterFlushMs: 60_000 } as AppConfig,
+  );
+  return { videos, store, counters };
+}
+
+const byVideo = (deltas: CounterDelta[]) => Object.fromEntries(deltas.map((d) => [d.videoId, d]));
+
+describe('CountersService', () => {
+  it('counts one view per viewer per video, and answers the stored count plus the buffered ones', async () => {
+    const { counters, store } = setup();
+    expect(await counters.recordView(1, 'viewer-a')).toEqual({ views: 11 });
+    expect(await counters.recordView(1, 'viewer-a')).toEqual({ views: 11 });
+    expect(await counters.recordView(1, 'viewer-b')).toEqual({ views: 12 });
+    await store.close();
+  });
+
+  it('answers 404 for a video that is not published, counting nothing', async () => {
+    const { counters, videos, store } = setup();
+    await expect(counters.recordView(99, 'viewer-a')).rejects.toThrow(NotFoundError);
+    await counters.flush();
+    expect(videos.writes).toEqual([]);
+    await store.close();
+  });
+
+  it('flushes views, likes and trending signals of every video in one write, then nothing more', async () => {
+    const { counters, videos, store } = setup();
+    await counters.recordView(1, 'a');
+    await counters.recordView(1, 'b');
+    await counters.recordView(2, 'a');
+    await counters.recordTrending(2, 'a');
+    await counters.recordLike(1, 'member-1', 'x');
+    await counters.recordLike(1, null, 'guest');
+    expect(await counters.flush()).toBe(2);
+    expect(videos.writes).toHaveLength(1);
+    expect(byVideo(videos.writes[0])).toEqual({
+      1: { videoId: 1, views: 2, likes: 2, trending: 0 },
+      2: { videoId: 2, views: 1, likes: 0, trending: 1 },
+    });
+    expect(await counters.flush()).toBe(0);
+    expect(videos.writes).toHaveLength(1);
+    expect(await counters.recordView(1, 'c')).toEqual({ views: 13 });
+    await store.close();
+  });
+
+  it('keeps the counts of a failed flush for the next one, and shows them meanwhile', async () => {
+    const { counters, videos, store } = setup();
+    await counters.recordView(1, 'a');
+    videos.failNext = true;
+    await expect(counters.flush()).rejects.toThrow('connection lost');
+    expect((await counters.pending([1])).get(1)).toMatchObject({ views: 1 });
+    expect(await counters.flush()).toBe(1);
+    expect(videos.stored.get(1)).toEqual({ views: 11, likes: 2 });
+    await store.close();
+  });
+
+  it('answers ALREADY_LIKED to a repeat like, from a member or a guest', async () => {
+    const { counters, store } = setup();
+    expect(await counters.recordLike(1, 'member-1', 'x')).toEqual({ likes: 3 });
+    await expect(counters.recordLike(1, 'member-1', 'y')).rejects.toMatchObject({ code: ALREADY_LIKED });
+    expect(await counters.recordLike(1, null, 'guest')).toEqual({ likes: 4 });
+    await expect(counters.recordLike(1, null, 'guest')).rejects.toMatchObject({ code: ALREADY_LIKED });
+    await store.close();
+  });
+
+  it('runs flushes one at a time: a flush asked for during another writes what came after', async () => {
+    const { counters, videos, store } = setup();
+    await counters.recordView(1, 'a');
+    const first = counters.flush();
+    await counters.recordView(2, 'a');
+    const second = counters.flush();
+    expect(await first).toBe(1);
+    expect(await second).toBe(1);
+    expect(videos.writes.map((w) => w.map((d) => d.videoId))).toEqual([[1], [2]]);
+    await store.close();
+  });
+});

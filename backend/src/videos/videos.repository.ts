@@ -1,0 +1,258 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ConflictError, NotFoundError } from '../common/errors/domain-errors';
+import { constraintOf, isUniqueViolation } from '../common/utils/database-errors';
+import type { CounterDelta } from './counters/counter-store';
+import { cardColumns, type VideoCardRow } from './video.mapper';
+import { RECOMPUTE_TRENDING_FOR_SQL, RECOMPUTE_TRENDING_SQL } from './trending';
+
+export type VideoStatus = 'processing' | 'ready' | 'failed';
+export type TaxonKind = 'categories' | 'performers';
+
+export const VIDEO_NOT_FOUND = 'Video not found';
+export const SLUG_TAKEN = 'Slug is already taken by another video';
+export const STEM_TAKEN = "Another video's url has the same stem: the two would share their media folders";
+
+/**
+ * "Published": the one definition. A video is in the catalogue once its media is built (`ready`); until then
+ * (`processing`) or after a failed ingest (`failed`) it is in no listing and answers 404.
+ */
+export const published = (alias: string): string => `${alias}.status = 'ready'`;
+
+/**
+ * SQL that joins the videos table as `alias` on `on`, for other modules' reads of their lists with the videos'
+ * cards (read only; nobody but this module writes `videos`). Published videos only, unless `all`.
+ */
+export const joinVideos = (alias: string, on: string, all = false): string =>
+  `JOIN videos ${alias} ON ${alias}.id = ${on}${all ? '' : ` AND ${published(alias)}`}`;
+
+/** The join table of each kind of taxon, owned with the videos (a video's categories and performers). */
+const TAXON_JOIN: Record<TaxonKind, { table: string; column: string }> = {
+  categories: { table: 'video_categories', column: 'category_id' },
+  performers: { table: 'video_performers', column: 'performer_id' },
+};
+
+/** The columns an admin's edit may write. Never from input: the DTO's fields are mapped to these. */
+export type EditableColumn =
+  | 'slug' | 'title' | 'atg_title' | 'jtg_title' | 'views' | 'likes' | 'featured' | 'upload_date' | 'thumbnail' | 'url';
+
+export interface NewVideo {
+  slug: string;
+  url: string;
+  title: string;
+  atg_title: string;
+  jtg_title: string;
+  featured: number;
+  upload_date: string;
+  categories: string[];
+  performers: string[];
+}
+
+export interface MediaFacts {
+  durationSeconds: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The owner of `videos`, `video_categories`, `video_performers` and `video_daily_stats`: every write to them,
+ * and every read another module needs, goes through here (the catalogue's own listing, detail and related
+ * queries live beside it in VideosService). Needs nothing but the database, so that the worker can use it.
+ * Methods that take a `manager` run in the caller's transaction.
+ */
+@Injectable()
+export class VideosRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async isPublished(id: number, manager: EntityManager = this.db.manager): Promise<boolean> {
+    const [row] = await manager.query<unknown[]>(`SELECT 1 FROM videos v WHERE v.id = $1 AND ${published('v')}`, [id]);
+    return row !== undefined;
+  }
+
+  /** `Video not found` unless the video exists and is published. */
+  async assertPublished(id: number, manager?: EntityManager): Promise<void> {
+    if (!(await this.isPublished(id, manager))) throw new NotFoundError(VIDEO_NOT_FOUND);
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const [{ empty }] = await this.db.query<{ empty: boolean }[]>('SELECT NOT EXISTS (SELECT 1 FROM videos) AS empty');
+    return empty;
+  }
+
+  /** The card columns of one video, published only unless `anyState` (an admin reads processing ones too). */
+  async cardRow(id: number, anyState = false): Promise<VideoCardRow | null> {
+    const [row] = await this.db.query<VideoCardRow[]>(
+      `SELECT ${cardColumns('v')} FROM videos v WHERE v.id = $1${anyState ? '' : ` AND ${published('v')}`}`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /** The ids of the video's categories and performers. */
+  async taxonIds(id: number): Promise<Record<TaxonKind, string[]>> {
+    const rows = await this.db.query<{ kind: TaxonKind; id: string }[]>(
+      `SELECT 'categories' AS kind, category_id AS id FROM video_categories WHERE video_id = $1
+       UNION ALL SELECT 'performers', performer_id FROM video_performers WHERE video_id = $1`,
+      [id],
+    );
+    const ids: Record<TaxonKind, string[]> = { categories: [], performers: [] };
+    for (const row of rows) ids[row.kind].push(row.id);
+    return ids;
+  }
+
+  /** How many published videos carry each category or performer (those with none are left out). */
+  async publishedCountsByTaxon(kind: TaxonKind): Promise<Map<string, number>> {
+    const { table, column } = TAXON_JOIN[kind];
+    const rows = await this.db.query<{ id: string; count: number }[]>(
+      `SELECT j.${column} AS id, count(*)::int AS count
+       FROM ${table} j ${joinVideos('v', 'j.video_id')}
+       GROUP BY j.${column}`,
+    );
+    return new Map(rows.map((row) => [row.id, Number(row.count)]));
+  }
+
+  /** Id, title and status of those of `ids` that exist, in any state. */
+  async summaries(ids: number[]): Promise<{ id: number; title: string; status: VideoStatus }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.query<{ id: number; title: string; status: VideoStatus }[]>(
+      'SELECT id, title, status FROM videos WHERE id = ANY($1::int[])',
+      [ids],
+    );
+    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  /** The duration of the published video whose media stem this is; undefined when there is none. */
+  async publishedDurationByStem(stem: string): Promise<{ duration: number | null } | undefined> {
+    const [row] = await this.db.query<{ duration: number | null }[]>(
+      `SELECT v.duration FROM videos v WHERE v.stem = $1 AND ${published('v')}`,
+      [stem],
+    );
+    return row && { duration: row.duration === null ? null : Number(row.duration) };
+  }
+
+  /** The url of a video in any state (its media stem), or null when it is gone. */
+  async urlOf(id: number): Promise<string | null> {
+    const [row] = await this.db.query<{ url: string }[]>('SELECT url FROM videos WHERE id = $1', [id]);
+    return row?.url ?? null;
+  }
+
+  /** Whether another video's media folders are this stem's, or inside them. */
+  async stemInUse(stem: string, stemOf: (url: string) => string): Promise<boolean> {
+    const rows = await this.db.query<{ url: string }[]>(`SELECT url FROM videos WHERE strpos(url, $1) > 0`, [stem]);
+    return rows.some((row) => {
+      const other = stemOf(row.url);
+      return other === stem || other.startsWith(`${stem}/`);
+    });
+  }
+
+  // --- writes -------------------------------------------------------------------------------------------------
+
+  /** A new upload, unpublished until its media is built, with its categories and performers. */
+  async createProcessing(video: NewVideo, manager: EntityManager): Promise<number> {
+    const [{ id }] = await manager.query<{ id: number }[]>(
+      `INSERT INTO videos (slug, url, title, atg_title, jtg_title, featured, upload_date, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'processing') RETURNING id`,
+      [video.slug, video.url, video.title, video.atg_title, video.jtg_title, video.featured, video.upload_date],
+    );
+    for (const kind of ['categories', 'performers'] as const) {
+      const { table, column } = TAXON_JOIN[kind];
+      const ids = [...new Set(video[kind])];
+      if (ids.length) await manager.query(`INSERT INTO ${table} (video_id, ${column}) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`, [id, ids]);
+    }
+    return Number(id);
+  }
+
+  /** The ingest built the media: the video is published with what the probe measured. */
+  async publish(id: number, stem: string, facts: MediaFacts): Promise<void> {
+    await this.db.query(
+      `UPDATE videos SET status = 'ready', media_ready = true, duration = $2, width = $3, height = $4,
+              thumbnail = CASE WHEN thumbnail = '' THEN $5 ELSE thumbnail END, updated_at = now()
+       WHERE id = $1`,
+      [id, Math.max(1, Math.floor(facts.durationSeconds)), facts.width, facts.height, `/thumbs/${stem}/poster.jpg`],
+    );
+  }
+
+  /** The ingest gave up: the upload stays out of the catalogue, marked failed. */
+  async markFailed(id: number): Promise<void> {
+    await this.db.query(`UPDATE videos SET status = 'failed' WHERE id = $1 AND status = 'processing'`, [id]);
+  }
+
+  /** Locks the video's row until the transaction ends and answers its status; NotFound when it is gone. */
+  async lockForEdit(id: number, manager: EntityManager): Promise<VideoStatus> {
+    const [video] = await manager.query<{ status: VideoStatus }[]>(`SELECT status FROM videos WHERE id = $1 FOR UPDATE`, [id]);
+    if (!video) throw new NotFoundError(VIDEO_NOT_FOUND);
+    return video.status;
+  }
+
+  /** Writes an admin's edit of these columns; a taken slug or media stem is a Conflict. */
+  async writeColumns(id: number, values: Partial<Record<EditableColumn, unknown>>, manager: EntityManager): Promise<void> {
+    const columns = Object.keys(values);
+    if (columns.length === 0) return;
+    const sets = columns.map((column, i) => `${column} = $${i + 2}`);
+    try {
+      await manager.query(`UPDATE videos SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...Object.values(values)]);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(constraintOf(error) === 'videos_stem_key' ? STEM_TAKEN : SLUG_TAKEN);
+      throw error;
+    }
+  }
+
+  /** Replaces the video's categories or performers with these (existing) ids. */
+  async replaceTaxa(id: number, kind: TaxonKind, ids: string[], manager: EntityManager): Promise<void> {
+    const { table, column } = TAXON_JOIN[kind];
+    await manager.query(`DELETE FROM ${table} WHERE video_id = $1`, [id]);
+    if (ids.length) await manager.query(`INSERT INTO ${table} (video_id, ${column}) SELECT $1, unnest($2::varchar[])`, [id, ids]);
+  }
+
+  /**
+   * Deletes the video (the schema cascades its list entries, playlist items, stats and jobs); answers its url,
+   * or null when there was none.
+   */
+  async delete(id: number): Promise<string | null> {
+    // A raw DELETE answers [rows, affected count].
+    const [[deleted]] = await this.db.query<[{ url: string }[], number]>(`DELETE FROM videos WHERE id = $1 RETURNING url`, [id]);
+    return deleted?.url ?? null;
+  }
+
+  /** The stored views and likes of a video (0 when it is gone), without what the counters still buffer. */
+  async storedCounts(id: number): Promise<{ views: number; likes: number }> {
+    const [row] = await this.db.query<{ views: number; likes: number }[]>('SELECT views, likes FROM videos WHERE id = $1', [id]);
+    return { views: Number(row?.views ?? 0), likes: Number(row?.likes ?? 0) };
+  }
+
+  /**
+   * Adds a flush of buffered counts in one transaction: lifetime views and likes on the videos, trending signals
+   * and likes in today's per-day stats, then the touched videos' trending scores. Deleted videos match no row.
+   */
+  async applyCounts(deltas: CounterDelta[]): Promise<void> {
+    const ids = deltas.map((d) => d.videoId);
+    const col = (field: 'views' | 'likes' | 'trending') => deltas.map((d) => d[field]);
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE videos v SET views = v.views + d.views, likes = v.likes + d.likes
+         FROM unnest($1::int[], $2::int[], $3::int[]) AS d(id, views, likes)
+         WHERE v.id = d.id AND (d.views <> 0 OR d.likes <> 0)`,
+        [ids, col('views'), col('likes')],
+      );
+      await tx.query(
+        `INSERT INTO video_daily_stats (video_id, day, views, likes)
+         SELECT d.id, CURRENT_DATE, d.trending, d.likes
+         FROM unnest($1::int[], $2::int[], $3::int[]) AS d(id, trending, likes)
+         JOIN videos v ON v.id = d.id
+         WHERE d.trending <> 0 OR d.likes <> 0
+         ON CONFLICT (video_id, day) DO UPDATE
+         SET views = video_daily_stats.views + EXCLUDED.views, likes = video_daily_stats.likes + EXCLUDED.likes`,
+        [ids, col('trending'), col('likes')],
+      );
+      const trending = deltas.filter((d) => d.trending !== 0).map((d) => d.videoId);
+      if (trending.length) await tx.query(RECOMPUTE_TRENDING_FOR_SQL, [trending]);
+    });
+  }
+
+  /** Recomputes every video's trending score; answers how many changed. */
+  async recomputeTrending(): Promise<number> {
+    const result = await this.db.query<[unknown[], number]>(RECOMPUTE_TRENDING_SQL);
+    return Array.isArray(result) ? Number(result[1] ?? 0) : 0;
+  }
+}
