@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { stemOf } from '../media/media-paths';
 import { StorageService } from '../media/storage.service';
-import { TaxonomyService } from '../taxonomy/taxonomy.service';
+import { TaxaRepository } from '../taxonomy/taxa.repository';
 import { CountersService } from '../videos/counters/counters.service';
 import type { VideoDto } from '../videos/dto/video.dto';
 import { toVideo } from '../videos/video.mapper';
@@ -47,7 +47,7 @@ export class AdminVideosService {
     private readonly videos: VideosService,
     private readonly repository: VideosRepository,
     private readonly counters: CountersService,
-    private readonly taxonomy: TaxonomyService,
+    private readonly taxa: TaxaRepository,
     private readonly storage: StorageService,
   ) {}
 
@@ -70,8 +70,8 @@ export class AdminVideosService {
     // Only `tx` inside: PGlite runs one query runner at a time, so the outer DataSource would wait forever.
     const status = await this.db.transaction(async (tx) => {
       const status = await this.repository.lockForEdit(dto.id, tx);
-      const categories = dto.categories && (await this.taxonomy.resolve('categories', dto.categories, tx));
-      const performers = dto.performers && (await this.taxonomy.resolve('performers', dto.performers, tx));
+      const categories = dto.categories && (await this.taxa.resolve('categories', dto.categories, tx));
+      const performers = dto.performers && (await this.taxa.resolve('performers', dto.performers, tx));
       await this.repository.writeColumns(dto.id, values, tx);
       if (categories) await this.repository.replaceTaxa(dto.id, 'categories', categories, tx);
       if (performers) await this.repository.replaceTaxa(dto.id, 'performers', performers, tx);

@@ -1,14 +1,12 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { mediaContextModule } from '../media/media-context';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../config/app-config';
-import { ConfigModule } from '../config/config.module';
-import { DatabaseModule } from '../database/database.module';
 import {
   ladderArgs, ladderFor, posterArgs, previewArgs, probeArgs, storyboardArgs, storyboardPlan,
 } from '../media/ffmpeg-args';
@@ -16,7 +14,6 @@ import { ffmpegPath, ffprobePath } from '../media/ffmpeg.runner';
 import { INGEST_KIND } from '../media/ingest.service';
 import { JobRunner } from '../jobs/job-runner.service';
 import { JobsService } from '../jobs/jobs.service';
-import { MediaModule } from '../media/media.module';
 import { FfmpegRunner } from '../media/ffmpeg.runner';
 
 /**
@@ -53,9 +50,7 @@ export async function benchIngest(): Promise<{ clipSeconds: number; pipelineSeco
 
     // The pipeline.
     const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent', INGEST_WORKER: 'false' }) };
-    @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule, MediaModule] })
-    class BenchModule {}
-    const app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
+    const app = await NestFactory.createApplicationContext(mediaContextModule(config), { logger: false });
     try {
       const db = app.get(DataSource);
       const [{ id }] = await db.query<{ id: number }[]>(

@@ -1,14 +1,12 @@
 import 'reflect-metadata';
-import { HttpException, Module } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { mediaContextModule } from './media-context';
 import * as path from 'node:path';
 import { slugify } from '@hunktube/shared';
 import { loadConfig } from '../config/app-config';
-import { ConfigModule } from '../config/config.module';
-import { DatabaseModule } from '../database/database.module';
 import { JobRunner } from '../jobs/job-runner.service';
 import { JobsService } from '../jobs/jobs.service';
-import { MediaModule } from './media.module';
 import { StorageService } from './storage.service';
 import { UploadsService } from './uploads.service';
 
@@ -29,10 +27,7 @@ async function main(): Promise<void> {
   }
   const config = { ...loadConfig(), ingestWorker: false, demoSeed: false };
 
-  @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule, MediaModule] })
-  class ImportModule {}
-
-  const app = await NestFactory.createApplicationContext(ImportModule, { logger: ['warn', 'error'] });
+  const app = await NestFactory.createApplicationContext(mediaContextModule(config), { logger: ['warn', 'error'] });
   try {
     const copy = await app.get(StorageService).copyIn(path.resolve(file));
     const { id, job_id: jobId } = await app.get(UploadsService).accept(copy, path.basename(file), {

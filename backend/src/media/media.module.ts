@@ -4,7 +4,7 @@ import { diskStorage } from 'multer';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { JobsModule } from '../jobs/jobs.module';
-import { TaxonomyModule } from '../taxonomy/taxonomy.module';
+import { TaxonomyStoreModule } from '../taxonomy/taxonomy-store.module';
 import { VideoStoreModule } from '../videos/video-store.module';
 import { AdminVideosController } from './admin-videos.controller';
 import { FfmpegRunner } from './ffmpeg.runner';
@@ -24,7 +24,7 @@ import { UploadsService } from './uploads.service';
     StorageModule,
     JobsModule,
     VideoStoreModule,
-    TaxonomyModule,
+    TaxonomyStoreModule,
     // Uploads stream to disk as they arrive, never whole into memory.
     MulterModule.registerAsync({
       imports: [StorageModule],

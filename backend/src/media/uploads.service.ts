@@ -10,7 +10,7 @@ import type { UploadAcceptedDto, UploadVideoDto } from './dto/upload-video.dto';
 import { INGEST_KIND } from './ingest.service';
 import { JobRunner } from '../jobs/job-runner.service';
 import { JobsService } from '../jobs/jobs.service';
-import { TaxonomyService } from '../taxonomy/taxonomy.service';
+import { TaxaRepository } from '../taxonomy/taxa.repository';
 import { VideosRepository } from '../videos/videos.repository';
 import { stemOf } from './media-paths';
 import { StorageService } from './storage.service';
@@ -32,7 +32,7 @@ export class UploadsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly videos: VideosRepository,
-    private readonly taxonomy: TaxonomyService,
+    private readonly taxa: TaxaRepository,
     private readonly storage: StorageService,
     private readonly jobs: JobsService,
     private readonly runner: JobRunner,
@@ -49,8 +49,8 @@ export class UploadsService {
       const ext = SOURCE_EXTENSIONS[type];
       const result = await this.db.transaction(async (tx) => {
         const byId = (ids: string[] | undefined) => (ids ?? []).map((id) => ({ id }));
-        const categories = await this.taxonomy.resolve('categories', byId(dto.categories), tx);
-        const performers = await this.taxonomy.resolve('performers', byId(dto.performers), tx);
+        const categories = await this.taxa.resolve('categories', byId(dto.categories), tx);
+        const performers = await this.taxa.resolve('performers', byId(dto.performers), tx);
         const slug = `${base}-${randomBytes(3).toString('hex')}`;
         const month = String(now.getUTCMonth() + 1).padStart(2, '0');
         const url = `/${now.getUTCFullYear()}/${month}/${slug}.mp4`;

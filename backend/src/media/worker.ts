@@ -1,11 +1,8 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { mediaContextModule } from './media-context';
 import { ConfigError, loadConfig } from '../config/app-config';
-import { ConfigModule } from '../config/config.module';
-import { DatabaseModule } from '../database/database.module';
 import { JobRunner } from '../jobs/job-runner.service';
-import { MediaModule } from './media.module';
 
 /**
  * `npm run worker`: runs jobs outside the API (the container stack's worker service), on the same database and
@@ -25,12 +22,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule, MediaModule] })
-  class WorkerModule {}
-
-  const app = await NestFactory.createApplicationContext(WorkerModule, { logger: ['log', 'warn', 'error'] });
+  const app = await NestFactory.createApplicationContext(mediaContextModule(config), { logger: ['log', 'warn', 'error'] });
   app.enableShutdownHooks();
   console.log(`Ingest worker ${app.get(JobRunner).worker} is waiting for jobs`);
 }
 
-void main();
+if (require.main === module) void main();

@@ -2,15 +2,15 @@ import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../common/utils/database-errors';
 import { slugify } from '@hunktube/shared';
 import type { CreatedTaxonDto } from './dto/create-taxon.dto';
 import type { TaxonDto } from './dto/taxon.dto';
-import type { TaxonRefDto } from '../videos/dto/video.dto';
 import { type TaxonKind, VideosRepository } from '../videos/videos.repository';
 
 export type { TaxonKind };
+export type { TaxonRef } from './taxa.repository';
 
 const SINGULAR: Record<TaxonKind, { lower: string; title: string }> = {
   categories: { lower: 'category', title: 'Category' },
@@ -20,11 +20,6 @@ const SINGULAR: Record<TaxonKind, { lower: string; title: string }> = {
 /** The lists change when admins edit; their counts may lag this long. */
 export const TAXON_LIST_TTL_MS = 60_000;
 
-/** How a client names a category or performer it assigns: by id, by name, or both (the id wins). */
-export interface TaxonRef {
-  id?: string | null;
-  name?: string | null;
-}
 
 @Injectable()
 export class TaxonomyService {
@@ -81,39 +76,6 @@ export class TaxonomyService {
     }
     await this.cache.del(`taxonomy:${kind}`);
     return { id, name };
-  }
-
-  /**
-   * The ids of the categories or performers that `refs` name, each once, in the order given: by id when that
-   * id exists, otherwise by name, case-insensitively. Every one must exist (400 naming the first unknown one).
-   * Runs on `manager` so that it can take part in the caller's transaction.
-   */
-  async resolve(kind: TaxonKind, refs: TaxonRef[], manager: EntityManager): Promise<string[]> {
-    const wanted = refs.map((ref) => ({ id: ref.id?.trim() || null, name: ref.name?.trim() || null }));
-    const missing = wanted.find((ref) => !ref.id && !ref.name);
-    if (missing) throw new BadRequestException(`Every ${SINGULAR[kind].lower} needs an id or a name`);
-    if (wanted.length === 0) return [];
-
-    const rows = await manager.query<{ id: string; name: string }[]>(
-      `SELECT id, name FROM ${kind} WHERE id = ANY($1::varchar[]) OR lower(name) = ANY($2::text[])`,
-      [wanted.flatMap((ref) => ref.id ?? []), wanted.flatMap((ref) => ref.name?.toLowerCase() ?? [])],
-    );
-    const ids = new Set(rows.map((row) => row.id));
-    const byName = new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
-
-    const resolved: string[] = [];
-    for (const ref of wanted) {
-      const id = ref.id && ids.has(ref.id) ? ref.id : ref.name ? byName.get(ref.name.toLowerCase()) : undefined;
-      if (!id) throw new BadRequestException(`Unknown ${SINGULAR[kind].lower}: ${ref.name ?? ref.id}`);
-      if (!resolved.includes(id)) resolved.push(id);
-    }
-    return resolved;
-  }
-
-  /** Id and name of these categories or performers, by name (ties by id); unknown ids are left out. */
-  async refs(kind: TaxonKind, ids: string[]): Promise<TaxonRefDto[]> {
-    if (ids.length === 0) return [];
-    return this.db.query<TaxonRefDto[]>(`SELECT id, name FROM ${kind} WHERE id = ANY($1::varchar[]) ORDER BY name, id`, [ids]);
   }
 
   private async query(kind: TaxonKind): Promise<TaxonDto[]> {

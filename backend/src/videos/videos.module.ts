@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { ListsStoreModule } from '../lists/lists-store.module';
-import { TaxonomyModule } from '../taxonomy/taxonomy.module';
+import { TaxonomyStoreModule } from '../taxonomy/taxonomy-store.module';
 import { CountersController } from './counters.controller';
 import { COUNTER_STORE } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
@@ -14,7 +14,7 @@ import { VideosService } from './videos.service';
 
 /** The catalogue's HTTP side: listings, detail, related, and the counters. */
 @Module({
-  imports: [VideoStoreModule, ListsStoreModule, TaxonomyModule],
+  imports: [VideoStoreModule, ListsStoreModule, TaxonomyStoreModule],
   controllers: [VideosController, CountersController],
   providers: [
     VideosService,

@@ -11,7 +11,7 @@ import { toPrefixTsQuery } from './search-query';
 import type { PendingCounts } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
 import { cardColumns, toVideo, toVideoCard, VideoCardRow } from './video.mapper';
-import { TaxonomyService } from '../taxonomy/taxonomy.service';
+import { TaxaRepository } from '../taxonomy/taxa.repository';
 import { published, VIDEO_NOT_FOUND, VideosRepository } from './videos.repository';
 
 export { VIDEO_NOT_FOUND };
@@ -47,7 +47,7 @@ export class VideosService {
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
     private readonly counters: CountersService,
     private readonly repository: VideosRepository,
-    private readonly taxonomy: TaxonomyService,
+    private readonly taxa: TaxaRepository,
   ) {}
 
   async list(query: ListVideosQuery): Promise<VideoCardPageDto> {
@@ -93,8 +93,8 @@ export class VideosService {
   async taxaOf(id: number): Promise<{ categories: TaxonRefDto[]; performers: TaxonRefDto[] }> {
     const ids = await this.repository.taxonIds(id);
     const [categories, performers] = await Promise.all([
-      this.taxonomy.refs('categories', ids.categories),
-      this.taxonomy.refs('performers', ids.performers),
+      this.taxa.refs('categories', ids.categories),
+      this.taxa.refs('performers', ids.performers),
     ]);
     return { categories, performers };
   }

@@ -10,6 +10,8 @@ describe('returnPath', () => {
     ['video/7?context=watch-later', '/video/7?context=watch-later'],
     ['', '/'],
     [null, '/'],
+    ['a/../video/7', '/video/7'],
+    ['./video/7', '/video/7'],
   ])('follows the same-site ref %j to %s', (ref, expected) => {
     expect(returnPath(ref, origin)).toBe(expected);
   });
@@ -24,6 +26,10 @@ describe('returnPath', () => {
     'javascript:alert(1)',
     '\t/evil.com',
     '/\t/evil.com',
+    './/evil.com',
+    'x/../\\evil.com',
+    'x/..//evil.com',
+    'a/b/../..//evil.com',
   ])('refuses %j and leads home', (ref) => {
     expect(returnPath(ref, origin)).toBe('/');
   });

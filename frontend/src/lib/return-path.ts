@@ -18,6 +18,9 @@ export function returnPath(ref: string | null | undefined, origin: string = wind
     return '/';
   }
   if (url.origin !== origin) return '/';
+  // Dot segments resolve away ('.//evil.com', 'x/../\\evil.com'): a result that starts with two slashes (or a slash
+  // and a backslash) would be a protocol-relative address on another host wherever it is used as a link.
+  if (/^\/[/\\]/.test(url.pathname)) return '/';
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { InvalidInputError } from '../common/errors/domain-errors';
+import type { TaxonRefDto } from '../videos/dto/video.dto';
+import type { TaxonKind } from '../videos/videos.repository';
+
+const SINGULAR: Record<TaxonKind, { lower: string }> = { categories: { lower: 'category' }, performers: { lower: 'performer' } };
+
+/** How a client names a category or performer it assigns: by id, by name, or both (the id wins). */
+export interface TaxonRef {
+  id?: string | null;
+  name?: string | null;
+}
+
+/**
+ * Look-ups of categories and performers by the code that assigns them (uploads, admin edits) and shows them (a
+ * video's detail): needs only the database, so that the worker and the CLIs can load it without the API's cache.
+ */
+@Injectable()
+export class TaxaRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * The ids of the categories or performers that `refs` name, each once, in the order given: by id when that
+   * id exists, otherwise by name, case-insensitively. Every one must exist (400 naming the first unknown one).
+   * Runs on `manager` so that it can take part in the caller's transaction.
+   */
+  async resolve(kind: TaxonKind, refs: TaxonRef[], manager: EntityManager): Promise<string[]> {
+    const wanted = refs.map((ref) => ({ id: ref.id?.trim() || null, name: ref.name?.trim() || null }));
+    const missing = wanted.find((ref) => !ref.id && !ref.name);
+    if (missing) throw new InvalidInputError(`Every ${SINGULAR[kind].lower} needs an id or a name`);
+    if (wanted.length === 0) return [];
+
+    const rows = await manager.query<{ id: string; name: string }[]>(
+      `SELECT id, name FROM ${kind} WHERE id = ANY($1::varchar[]) OR lower(name) = ANY($2::text[])`,
+      [wanted.flatMap((ref) => ref.id ?? []), wanted.flatMap((ref) => ref.name?.toLowerCase() ?? [])],
+    );
+    const ids = new Set(rows.map((row) => row.id));
+    const byName = new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
+
+    const resolved: string[] = [];
+    for (const ref of wanted) {
+      const id = ref.id && ids.has(ref.id) ? ref.id : ref.name ? byName.get(ref.name.toLowerCase()) : undefined;
+      if (!id) throw new InvalidInputError(`Unknown ${SINGULAR[kind].lower}: ${ref.name ?? ref.id}`);
+      if (!resolved.includes(id)) resolved.push(id);
+    }
+    return resolved;
+  }
+
+  /** Id and name of these categories or performers, by name (ties by id); unknown ids are left out. */
+  async refs(kind: TaxonKind, ids: string[]): Promise<TaxonRefDto[]> {
+    if (ids.length === 0) return [];
+    return this.db.query<TaxonRefDto[]>(`SELECT id, name FROM ${kind} WHERE id = ANY($1::varchar[]) ORDER BY name, id`, [ids]);
+  }
+}
