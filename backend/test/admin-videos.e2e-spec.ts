@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { EDIT_CONFLICT, editPrecondition } from '@hunktube/shared';
 import request from 'supertest';
 import { insertVideo } from './helpers/factories';
 import { bearer, createTestApp, registerAdmin, registerUser, TestApp, TestUser } from './helpers/test-app';
@@ -35,6 +36,71 @@ describe('Admin video edits (e2e)', () => {
   };
   const joinIds = async (table: string, column: string, id: number) =>
     (await t.db.query<{ x: string }[]>(`SELECT ${column} AS x FROM ${table} WHERE video_id = $1 ORDER BY 1`, [id])).map((r) => r.x);
+
+  describe('POST /api/admin/update-video with If-Match (no lost updates)', () => {
+    const updateIf = (body: Video, read: Video, user: TestUser = admin) =>
+      update(body, user).set('If-Match', editPrecondition(read as unknown as Parameters<typeof editPrecondition>[0]));
+    const view = (id: number, agent: string) =>
+      request(t.http).post('/api/video/increment-views').set('User-Agent', agent).send({ videoId: id }).expect(200);
+
+    it('answers 409 to the second of two admins who edited the same read, changing nothing', async () => {
+      const id = await insertVideo(t.db, { title: 'Shared Edit', categories: ['Bears'] });
+      const read = await publicVideo(id);
+      const other = await registerAdmin(t);
+      await updateIf({ ...read, title: 'First Admin' }, read, other).expect(200);
+      const res = await updateIf({ ...read, atg_title: 'Second Admin' }, read).expect(409);
+      expect(res.body).toEqual({ error: EDIT_CONFLICT, statusCode: 409 });
+      expect(await row(id)).toMatchObject({ title: 'First Admin', atg_title: '' });
+      // Read again, the second admin's edit goes through.
+      const fresh = await publicVideo(id);
+      await updateIf({ ...fresh, atg_title: 'Second Admin' }, fresh).expect(200);
+      expect(await row(id)).toMatchObject({ title: 'First Admin', atg_title: 'Second Admin' });
+    });
+
+    it('keeps the views counted while the panel was open, buffered or written', async () => {
+      const id = await insertVideo(t.db, { title: 'Counted Meanwhile', views: 100, likes: 5 });
+      const read = await publicVideo(id);
+      for (let i = 0; i < 12; i++) await view(id, `meanwhile-${i}`);
+      await updateIf({ ...read, title: 'Renamed While Watched' }, read).expect(200);
+      expect(Number((await row(id))?.views)).toBe(112);
+      expect((await publicVideo(id)).views).toBe(112);
+    });
+
+    it("applies an admin's change of views and likes on top of what was counted since", async () => {
+      const id = await insertVideo(t.db, { title: 'Count Edit', views: 100, likes: 5 });
+      const read = await publicVideo(id);
+      for (let i = 0; i < 3; i++) await view(id, `count-edit-${i}`);
+      const res = await updateIf({ ...read, views: 150, likes: 2 }, read).expect(200);
+      expect(res.body.data).toMatchObject({ views: 153, likes: 2 });
+      expect(await row(id)).toMatchObject({ views: 153, likes: 2 });
+    });
+
+    it('is no conflict when only the counts moved, or when categories come back in another order', async () => {
+      const id = await insertVideo(t.db, { title: 'Order', categories: ['Twinks', 'Bears'] });
+      const read = await publicVideo(id);
+      await view(id, 'order-view');
+      await updateIf({ ...read, categories: [...read.categories].reverse(), featured: 3 }, read).expect(200);
+      expect(await row(id)).toMatchObject({ featured: 3 });
+    });
+
+    it('answers 400 to an If-Match that is not a version of ours, and takes * as no precondition', async () => {
+      const id = await insertVideo(t.db, { title: 'Bad Precondition' });
+      const read = await publicVideo(id);
+      for (const header of ['"abc"', 'W/"0123456789abcdef-1-2"', 'garbage']) {
+        const res = await update({ ...read, title: 'Nope' }).set('If-Match', header).expect(400);
+        expect(res.body.statusCode).toBe(400);
+      }
+      expect(await row(id)).toMatchObject({ title: 'Bad Precondition' });
+      await update({ ...read, title: 'Star' }).set('If-Match', '*').expect(200);
+    });
+
+    it('answers 404 for a video that is gone, whatever the precondition', async () => {
+      const id = await insertVideo(t.db, { title: 'Gone Soon' });
+      const read = await publicVideo(id);
+      await t.db.query('DELETE FROM videos WHERE id = $1', [id]);
+      await updateIf(read, read).expect(404);
+    });
+  });
 
   describe('POST /api/admin/update-video', () => {
     it('writes every editable field from the whole Video object and answers the video as the catalogue shows it', async () => {

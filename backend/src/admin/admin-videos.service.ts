@@ -9,6 +9,8 @@ import { stemOf } from '../media/media-paths';
 import { StorageService } from '../media/storage.service';
 import { TaxaRepository } from '../taxonomy/taxa.repository';
 import { CountersService } from '../videos/counters/counters.service';
+import { EDIT_CONFLICT, editVersion, parseEditPrecondition } from '@hunktube/shared';
+import { ConflictError, InvalidInputError } from '../common/errors/domain-errors';
 import type { VideoDto } from '../videos/dto/video.dto';
 import { toVideo } from '../videos/video.mapper';
 import { type EditableColumn, VIDEO_NOT_FOUND, VideosRepository, type VideoStatus } from '../videos/videos.repository';
@@ -55,13 +57,26 @@ export class AdminVideosService {
    * Writes the given fields and replaces the categories and performers that are given, in one transaction;
    * fields left out keep their values. Answers the video as the catalogue now shows it.
    */
-  async update(dto: UpdateVideoDto): Promise<UpdatedVideoDto> {
+  async update(dto: UpdateVideoDto, ifMatch?: string): Promise<UpdatedVideoDto> {
+    const precondition = ifMatch === undefined || ifMatch.trim() === '*' ? null : parseEditPrecondition(ifMatch);
+    if (ifMatch !== undefined && ifMatch.trim() !== '*' && !precondition) {
+      throw new InvalidInputError('If-Match must be the version the video was read at: "{editVersion}-{views}-{likes}"');
+    }
     const values: Partial<Record<EditableColumn, unknown>> = {};
     for (const [field, column] of Object.entries(COLUMNS)) {
       const value = dto[field as keyof typeof COLUMNS];
       if (value !== undefined) values[column] = value;
     }
     if (dto.upload_date !== undefined) values.upload_date = isoDate(dto.upload_date);
+    // With a precondition, views and likes are changes from the counts the admin read: what was counted since
+    // (flushed or still buffered) stays. Without one, they are written as given.
+    const countChanges = precondition
+      ? { views: dto.views === undefined ? 0 : dto.views - precondition.views, likes: dto.likes === undefined ? 0 : dto.likes - precondition.likes }
+      : null;
+    if (countChanges) {
+      delete values.views;
+      delete values.likes;
+    }
 
     // Buffered views and likes are added to what the database holds on every read and at the next flush: write
     // them first, so that the counts saved here are the totals from now on rather than a base for stale extras.
@@ -70,9 +85,13 @@ export class AdminVideosService {
     // Only `tx` inside: PGlite runs one query runner at a time, so the outer DataSource would wait forever.
     const status = await this.db.transaction(async (tx) => {
       const status = await this.repository.lockForEdit(dto.id, tx);
+      if (precondition && editVersion(await this.repository.editableFields(dto.id, tx)) !== precondition.version) {
+        throw new ConflictError(EDIT_CONFLICT);
+      }
       const categories = dto.categories && (await this.taxa.resolve('categories', dto.categories, tx));
       const performers = dto.performers && (await this.taxa.resolve('performers', dto.performers, tx));
       await this.repository.writeColumns(dto.id, values, tx);
+      if (countChanges && (countChanges.views !== 0 || countChanges.likes !== 0)) await this.repository.addCounts(dto.id, countChanges, tx);
       if (categories) await this.repository.replaceTaxa(dto.id, 'categories', categories, tx);
       if (performers) await this.repository.replaceTaxa(dto.id, 'performers', performers, tx);
       return status;

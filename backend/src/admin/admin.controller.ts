@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, HttpStatus, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { memoryStorage } from 'multer';
 import {
@@ -8,6 +8,7 @@ import {
   ApiConflictResponse,
   ApiConsumes,
   ApiForbiddenResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
@@ -69,9 +70,21 @@ export class AdminController {
   @ApiOkResponse({ type: UpdatedVideoDto })
   @ApiBadRequestResponse({ description: 'Invalid field, or an unknown category or performer (named)' })
   @ApiNotFoundResponse({ description: 'Video not found' })
-  @ApiConflictResponse({ description: 'Slug is already taken by another video' })
-  updateVideo(@PickedBody(UpdateVideoDto, UPDATE_VIDEO_FIELDS) dto: UpdateVideoDto): Promise<UpdatedVideoDto> {
-    return this.videos.update(dto);
+  @ApiHeader({
+    name: 'If-Match',
+    required: false,
+    description:
+      'The version of the video as the admin read it, `"{editVersion}-{views}-{likes}"` (@hunktube/shared editPrecondition). ' +
+      'With it, an edit made from an outdated read of the editable fields answers 409, and views and likes are applied as ' +
+      'changes from the counts read, so that views counted meanwhile are kept. Without it, the fields are written as given.',
+  })
+  @ApiConflictResponse({ description: 'Slug is already taken by another video, or another admin changed the video since it was read (If-Match)' })
+  updateVideo(
+    @PickedBody(UpdateVideoDto, UPDATE_VIDEO_FIELDS) dto: UpdateVideoDto,
+    // All headers, not @Headers('if-match'): the document names the header once, as optional (ApiHeader above).
+    @Headers() headers: Record<string, string | undefined>,
+  ): Promise<UpdatedVideoDto> {
+    return this.videos.update(dto, headers['if-match']);
   }
 
   @Post('delete-video')

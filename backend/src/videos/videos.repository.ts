@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ConflictError, NotFoundError } from '../common/errors/domain-errors';
 import { constraintOf, isUniqueViolation } from '../common/utils/database-errors';
+import type { EditableVideo } from '@hunktube/shared';
 import type { CounterDelta } from './counters/counter-store';
 import { cardColumns, type VideoCardRow } from './video.mapper';
 import { RECOMPUTE_TRENDING_FOR_SQL, RECOMPUTE_TRENDING_SQL } from './trending';
@@ -90,8 +91,8 @@ export class VideosRepository {
   }
 
   /** The ids of the video's categories and performers. */
-  async taxonIds(id: number): Promise<Record<TaxonKind, string[]>> {
-    const rows = await this.db.query<{ kind: TaxonKind; id: string }[]>(
+  async taxonIds(id: number, manager: EntityManager = this.db.manager): Promise<Record<TaxonKind, string[]>> {
+    const rows = await manager.query<{ kind: TaxonKind; id: string }[]>(
       `SELECT 'categories' AS kind, category_id AS id FROM video_categories WHERE video_id = $1
        UNION ALL SELECT 'performers', performer_id FROM video_performers WHERE video_id = $1`,
       [id],
@@ -196,6 +197,31 @@ export class VideosRepository {
       if (isUniqueViolation(error)) throw new ConflictError(constraintOf(error) === 'videos_stem_key' ? STEM_TAKEN : SLUG_TAKEN);
       throw error;
     }
+  }
+
+  /** The fields an admin edits, as the edit version (`editVersion` of @hunktube/shared) reads them. */
+  async editableFields(id: number, manager: EntityManager): Promise<EditableVideo> {
+    const [row] = await manager.query<(Omit<EditableVideo, 'upload_date' | 'categories' | 'performers'> & { upload_date: Date | string })[]>(
+      `SELECT slug, title, atg_title, jtg_title, featured, upload_date, thumbnail, url FROM videos WHERE id = $1`,
+      [id],
+    );
+    if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
+    const taxa = await this.taxonIds(id, manager);
+    return {
+      ...row,
+      featured: Number(row.featured),
+      upload_date: new Date(row.upload_date).toISOString(),
+      categories: taxa.categories.map((taxonId) => ({ id: taxonId })),
+      performers: taxa.performers.map((taxonId) => ({ id: taxonId })),
+    };
+  }
+
+  /** Adds an admin's change of the counts to what they are now (never below zero). */
+  async addCounts(id: number, change: { views: number; likes: number }, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE videos SET views = GREATEST(0, views + $2), likes = GREATEST(0, likes + $3), updated_at = now() WHERE id = $1`,
+      [id, change.views, change.likes],
+    );
   }
 
   /** Replaces the video's categories or performers with these (existing) ids. */

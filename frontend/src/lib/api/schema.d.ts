@@ -2733,7 +2733,10 @@ export interface operations {
     AdminController_updateVideo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The version of the video as the admin read it, `"{editVersion}-{views}-{likes}"` (@hunktube/shared editPrecondition). With it, an edit made from an outdated read of the editable fields answers 409, and views and likes are applied as changes from the counts read, so that views counted meanwhile are kept. Without it, the fields are written as given. */
+                "If-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2780,7 +2783,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Slug is already taken by another video */
+            /** @description Slug is already taken by another video, or another admin changed the video since it was read (If-Match) */
             409: {
                 headers: {
                     [name: string]: unknown;

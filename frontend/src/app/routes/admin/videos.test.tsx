@@ -1,3 +1,4 @@
+import { editPrecondition } from '@hunktube/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -212,6 +213,9 @@ describe('admin video table: bulk edits', () => {
 
     expect(await within(notices()).findByText('Updated 1 video')).toBeInTheDocument();
     expect(sentBodies(fetchMock, '/api/admin/update-video')).toEqual([{ ...videos[1], featured: 0 }]);
+    // Written from the version just read, so that another admin's save in between is a 409, not overwritten.
+    const sent = fetchMock.mock.calls.filter(([input]) => new URL(input, 'http://localhost').pathname === '/api/admin/update-video');
+    expect(sent.map(([, init]) => init?.headers.get('If-Match'))).toEqual([editPrecondition(videos[1])]);
   });
 
   it('adds a category to the selected videos, writing only those that lack it', async () => {

@@ -102,8 +102,9 @@ export async function bulkEditVideos(
     videos,
     BULK_CONCURRENCY,
     async (target) => {
-      const changed = applyBulkEdit(await getVideo(target.id), edit);
-      if (changed) onSaved?.(await updateVideo(changed));
+      const read = await getVideo(target.id);
+      const changed = applyBulkEdit(read, edit);
+      if (changed) onSaved?.(await updateVideo(changed, read));
     },
     onSettled,
   );

@@ -1,3 +1,4 @@
+import { EDIT_CONFLICT, editPrecondition } from '@hunktube/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, sentBodies } from '@/testing/mock-fetch';
@@ -320,5 +321,66 @@ describe('edit panel: categories and performers', () => {
     expect(callsTo(fetchMock, '/api/categories')).toHaveLength(1);
     expect(notices()).toBeEmptyDOMElement();
     expect(field('Categories')).toHaveValue('Bears');
+  });
+});
+
+describe('edit panel: no lost updates', () => {
+  const ifMatch = (fetchMock: ReturnType<typeof renderPanel>['fetchMock']) =>
+    callsTo(fetchMock, '/api/admin/update-video').map(([, init]) => init?.headers.get('If-Match'));
+
+  it('saves with If-Match naming the version it was edited from, then from the saved version', async () => {
+    const video = panelVideo();
+    const saved = { ...video, title: 'Saved once' };
+    const { fetchMock, user } = renderPanel({ video, routes: { '/api/admin/update-video': () => ({ data: saved, error: null }) } });
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(ifMatch(fetchMock)).toEqual([editPrecondition(video)]));
+    expect(ifMatch(fetchMock)[0]).toMatch(/^"[0-9a-f]{16}-120-9"$/);
+
+    await waitFor(() => expect(field('Title')).toHaveValue('Saved once'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(ifMatch(fetchMock)).toEqual([editPrecondition(video), editPrecondition(saved)]));
+  });
+
+  it('offers to reload when another admin saved the video in between, and saves from the reloaded version', async () => {
+    const video = panelVideo();
+    const theirs = { ...video, title: 'Their title', views: 140 };
+    let answer = 0;
+    const { fetchMock, user, onSaved } = renderPanel({
+      video,
+      routes: {
+        '/api/admin/update-video': () =>
+          ++answer === 1 ? json({ error: EDIT_CONFLICT, statusCode: 409 }, 409) : { data: { ...theirs, atg_title: 'Mine' }, error: null },
+        '/api/videos/7': () => theirs,
+      },
+    });
+
+    await user.clear(field('ATG title'));
+    await user.type(field('ATG title'), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(EDIT_CONFLICT);
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(field('ATG title')).toHaveValue('Mine'); // nothing is thrown away until the admin says so
+
+    await user.click(within(alert).getByRole('button', { name: 'Reload video' }));
+    await waitFor(() => expect(field('Title')).toHaveValue('Their title'));
+    expect(field('ATG title')).toHaveValue('ATG pool party');
+    expect(field('Views')).toHaveValue(140);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.clear(field('ATG title'));
+    await user.type(field('ATG title'), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(ifMatch(fetchMock)).toEqual([editPrecondition(video), editPrecondition(theirs)]);
+  });
+
+  it('shows no reload offer for other failures', async () => {
+    const { user } = renderPanel({ routes: { '/api/admin/update-video': () => json({ error: 'Slug is already taken by another video', statusCode: 409 }, 409) } });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(within(notices()).getByText(/Slug is already taken/)).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Reload video' })).not.toBeInTheDocument();
   });
 });

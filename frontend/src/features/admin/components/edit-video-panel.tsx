@@ -1,5 +1,8 @@
+import { EDIT_CONFLICT } from '@hunktube/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { getVideo } from '@/api/videos/get-video';
 import type { TaxonKind } from '@/api/taxonomy/get-taxa';
+import { ApiError } from '@/lib/api/client';
 import type { TaxonRef, Video } from '@/lib/api/types';
 import { useSite } from '@/lib/site';
 import { useUpdateVideo } from '../api/update-video';
@@ -28,6 +31,10 @@ type NumberKey = 'views' | 'likes' | 'featured';
 export function EditVideoPanel({ video, onSaved, onDeleted }: EditVideoPanelProps) {
   const id = useId();
   const [draft, setDraft] = useState<Video>(video);
+  // The video as last read from the API: the version the next save is made from.
+  const [base, setBase] = useState<Video>(video);
+  const [conflict, setConflict] = useState(false);
+  const [reloading, setReloading] = useState(false);
   const update = useUpdateVideo();
   const notice = useAdminNotice();
   const site = useSite();
@@ -44,17 +51,35 @@ export function EditVideoPanel({ video, onSaved, onDeleted }: EditVideoPanelProp
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!event.currentTarget.reportValidity()) return;
-    update.mutate(draft, {
+    update.mutate({ video: draft, read: base }, {
       onSuccess: (saved) => {
         setDraft(saved);
+        setBase(saved);
+        setConflict(false);
         onSaved(saved);
         notice.success('Changes saved.');
       },
       onError: (error) => {
         console.error('Error updating video', errorText(error));
+        if (error instanceof ApiError && error.statusCode === 409 && error.serverError === EDIT_CONFLICT) setConflict(true);
         notice.error(failureNotice('The changes were not saved', error));
       },
     });
+  };
+
+  /** Reads the video again, dropping the local edits, after another admin saved it. */
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const fresh = await getVideo(video.id);
+      setDraft(fresh);
+      setBase(fresh);
+      setConflict(false);
+    } catch (error) {
+      notice.error(failureNotice('The video could not be reloaded', error));
+    } finally {
+      setReloading(false);
+    }
   };
 
   const textField = (key: TextKey, label: string, wide = false) => (
@@ -92,6 +117,15 @@ export function EditVideoPanel({ video, onSaved, onDeleted }: EditVideoPanelProp
         <h1 id={`${id}-heading`}>Admin Mode - Edit Video</h1>
         <EditVideoClientIp />
       </div>
+
+      {conflict && (
+        <div className="edit-video__conflict" role="alert">
+          <p>{EDIT_CONFLICT}.</p>
+          <button className="button" type="button" onClick={() => void reload()} disabled={reloading}>
+            Reload video
+          </button>
+        </div>
+      )}
 
       <form className="edit-video__form" onSubmit={save}>
         {textField('slug', 'Slug', true)}
