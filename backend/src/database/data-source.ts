@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
+import { lockEmbeddedDatabase } from './embedded-lock';
 import { MIGRATIONS } from './migrations';
 import { pgliteDriver } from './pglite-pool';
 
@@ -46,8 +47,24 @@ export function isServer(dataSource: DataSource): boolean {
 }
 
 export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
+  // The embedded database on disk is one process's at a time: a second one (a CLI beside the server) is refused.
+  const embeddedDir = (options as { extra?: { pglite?: { dataDir?: string } } }).extra?.pglite?.dataDir;
+  const release = embeddedDir ? lockEmbeddedDatabase(embeddedDir) : () => undefined;
   const dataSource = new DataSource(options);
-  await dataSource.initialize();
+  try {
+    await dataSource.initialize();
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const destroy = dataSource.destroy.bind(dataSource);
+  dataSource.destroy = async () => {
+    try {
+      await destroy();
+    } finally {
+      release();
+    }
+  };
   await runMigrations(dataSource);
   if (!isServer(dataSource)) {
     // PGlite runs no autovacuum, so nothing else keeps the planner's statistics; without them it picks
