@@ -58,8 +58,10 @@ export class AdminVideosService {
    * fields left out keep their values. Answers the video as the catalogue now shows it.
    */
   async update(dto: UpdateVideoDto, ifMatch?: string): Promise<UpdatedVideoDto> {
-    const precondition = ifMatch === undefined || ifMatch.trim() === '*' ? null : parseEditPrecondition(ifMatch);
-    if (ifMatch !== undefined && ifMatch.trim() !== '*' && !precondition) {
+    // No header, or `*` (any version), is no precondition.
+    const conditional = ifMatch !== undefined && ifMatch.trim() !== '*';
+    const precondition = conditional ? parseEditPrecondition(ifMatch) : null;
+    if (conditional && !precondition) {
       throw new InvalidInputError('If-Match must be the version the video was read at: "{editVersion}-{views}-{likes}"');
     }
     const values: Partial<Record<EditableColumn, unknown>> = {};
@@ -111,7 +113,7 @@ export class AdminVideosService {
     await this.cache.clear();
 
     const stem = stemOf(url);
-    if (stem && !(await this.repository.stemInUse(stem, stemOf))) {
+    if (stem && !(await this.repository.stemInUse(stem))) {
       try {
         await this.storage.removeVideoMedia(stem);
       } catch (error) {

@@ -124,15 +124,6 @@ export class JobsService {
     return Number(count ?? 0);
   }
 
-  /** A job's progress and state, for the import command's progress bar. */
-  async state(id: number): Promise<Pick<JobRow, 'state' | 'progress' | 'error'> | null> {
-    const [row] = await this.db.query<Pick<JobRow, 'state' | 'progress' | 'error'>[]>(
-      `SELECT state, progress, error FROM ingest_jobs WHERE id = $1`,
-      [id],
-    );
-    return row ?? null;
-  }
-
   /**
    * Claims the scheduled task `name` for this run when its last run is at least `everyMs` ago (or it never ran):
    * one atomic upsert, so that of several workers asking at once exactly one gets it.

@@ -39,13 +39,13 @@ async function main(): Promise<void> {
 
     const jobs = app.get(JobsService);
     const bar = setInterval(() => {
-      void jobs.state(jobId).then((job) => {
+      void jobs.find(jobId).then((job) => {
         if (job) process.stderr.write(`\r${progressBar(job.progress)} ${job.state}   `);
       });
     }, 250);
     await app.get(JobRunner).drain();
     clearInterval(bar);
-    const job = await jobs.state(jobId);
+    const job = await jobs.find(jobId);
     process.stderr.write(`\r${progressBar(job?.state === 'done' ? 100 : 0)} ${job?.state}   \n`);
     if (job?.state !== 'done') {
       console.error(`The import failed: ${job?.error ?? 'unknown error'}`);

@@ -29,7 +29,6 @@ const fail = (res: Response, statusCode: number, error: string) => res.status(st
 export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningKey'>) {
   const storage = new StorageService(config);
   const { videosRoot, thumbsRoot } = storage;
-  const send = (res: Response, root: string, file: string, cacheControl: string) => sendMedia(storage, res, root, file, cacheControl);
   const router = express.Router();
 
   // Only the media paths: the API's answers and the HTML pages are this site's alone.
@@ -47,7 +46,7 @@ export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningK
     if (check === 'invalid') return fail(res, 403, 'Invalid media link');
     if (check === 'expired') return fail(res, 410, 'This media link has expired');
     const file = path.join(videosRoot, signed.folder.slice('/videos/'.length), signed.file);
-    void send(res, videosRoot, file, 'private, max-age=3600');
+    void send(storage, res, videosRoot, file, 'private, max-age=3600');
   });
 
   router.get('/thumbs/{*rest}', (req: Request, res: Response) => {
@@ -58,13 +57,13 @@ export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningK
       return fail(res, 404, 'Not found');
     }
     if (relative.split('/').some((s) => s === '..' || s === '.' || s === '') || relative.includes('\0')) return fail(res, 404, 'Not found');
-    void send(res, thumbsRoot, path.join(thumbsRoot, relative), 'public, max-age=2592000');
+    void send(storage, res, thumbsRoot, path.join(thumbsRoot, relative), 'public, max-age=2592000');
   });
 
   return router;
 }
 
-async function sendMedia(storage: StorageService, res: Response, root: string, file: string, cacheControl: string): Promise<void> {
+async function send(storage: StorageService, res: Response, root: string, file: string, cacheControl: string): Promise<void> {
   const type = MEDIA_TYPES[path.extname(file).toLowerCase()];
   // The real path must stay inside the root: no symlink out of the store.
   const real = type ? await storage.servable(root, file) : null;

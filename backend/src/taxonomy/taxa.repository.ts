@@ -5,7 +5,11 @@ import { InvalidInputError } from '../common/errors/domain-errors';
 import type { TaxonRefDto } from '../videos/dto/video.dto';
 import type { TaxonKind } from '../videos/videos.repository';
 
-const SINGULAR: Record<TaxonKind, { lower: string }> = { categories: { lower: 'category' }, performers: { lower: 'performer' } };
+/** How messages name one category or performer. */
+export const SINGULAR: Record<TaxonKind, { lower: string; title: string }> = {
+  categories: { lower: 'category', title: 'Category' },
+  performers: { lower: 'performer', title: 'Performer' },
+};
 
 /** How a client names a category or performer it assigns: by id, by name, or both (the id wins). */
 export interface TaxonRef {

@@ -7,19 +7,14 @@ import { isUniqueViolation } from '../common/utils/database-errors';
 import { slugify } from '@hunktube/shared';
 import type { CreatedTaxonDto } from './dto/create-taxon.dto';
 import type { TaxonDto } from './dto/taxon.dto';
+import { SINGULAR } from './taxa.repository';
 import { type TaxonKind, VideosRepository } from '../videos/videos.repository';
 
 export type { TaxonKind };
 export type { TaxonRef } from './taxa.repository';
 
-const SINGULAR: Record<TaxonKind, { lower: string; title: string }> = {
-  categories: { lower: 'category', title: 'Category' },
-  performers: { lower: 'performer', title: 'Performer' },
-};
-
 /** The lists change when admins edit; their counts may lag this long. */
 export const TAXON_LIST_TTL_MS = 60_000;
-
 
 @Injectable()
 export class TaxonomyService {

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ConflictError, NotFoundError } from '../common/errors/domain-errors';
 import { constraintOf, isUniqueViolation } from '../common/utils/database-errors';
 import type { EditableVideo } from '@hunktube/shared';
+import { stemOf } from '../media/media-paths';
 import type { CounterDelta } from './counters/counter-store';
 import { cardColumns, type VideoCardRow } from './video.mapper';
 import { RECOMPUTE_TRENDING_FOR_SQL, RECOMPUTE_TRENDING_SQL } from './trending';
@@ -139,7 +140,7 @@ export class VideosRepository {
   }
 
   /** Whether another video's media folders are this stem's, or inside them. */
-  async stemInUse(stem: string, stemOf: (url: string) => string): Promise<boolean> {
+  async stemInUse(stem: string): Promise<boolean> {
     const rows = await this.db.query<{ url: string }[]>(`SELECT url FROM videos WHERE strpos(url, $1) > 0`, [stem]);
     return rows.some((row) => {
       const other = stemOf(row.url);

@@ -84,9 +84,16 @@ export function requestedUrls(fetchMock: ReturnType<typeof mockFetch>, pathname:
 
 /** The JSON bodies that the mock was sent (a FormData as it is), for one pathname. */
 export function sentBodies(fetchMock: ReturnType<typeof mockFetch>, pathname: string): unknown[] {
-  return fetchMock.mock.calls
-    .filter(([input]) => new URL(input, 'http://localhost').pathname === pathname)
-    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body));
+  return callsFor(fetchMock, pathname).map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body));
+}
+
+/** The values of one request header that the mock was sent (null where it was not), for one pathname. */
+export function sentHeaders(fetchMock: ReturnType<typeof mockFetch>, pathname: string, name: string): (string | null)[] {
+  return callsFor(fetchMock, pathname).map(([, init]) => init?.headers.get(name) ?? null);
+}
+
+function callsFor(fetchMock: ReturnType<typeof mockFetch>, pathname: string) {
+  return fetchMock.mock.calls.filter(([input]) => new URL(input, 'http://localhost').pathname === pathname);
 }
 
 /** An answer with no body (204). */

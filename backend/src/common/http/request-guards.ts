@@ -13,6 +13,9 @@ export const JSON_LONE_SURROGATE = 'The JSON body has a string with a lone UTF-1
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A write to the API: what the guards look at (reads and the media and page routes pass). */
+const isApiWrite = (req: Request) => !SAFE_METHODS.has(req.method) && req.path.startsWith('/api/');
+
 const refuse = (res: Response, statusCode: number, error: string) => res.status(statusCode).json({ error, statusCode });
 
 function hostOf(origin: string): string | null {
@@ -31,7 +34,7 @@ function hostOf(origin: string): string | null {
  * but the check does not rely on that.
  */
 export function crossSiteGuard(req: Request, res: Response, next: NextFunction): void {
-  if (SAFE_METHODS.has(req.method) || !req.path.startsWith('/api/')) return next();
+  if (!isApiWrite(req)) return next();
   const fetchSite = req.get('sec-fetch-site');
   if (fetchSite !== undefined) {
     if (fetchSite === 'same-origin' || fetchSite === 'none') return next();
@@ -54,7 +57,7 @@ export function crossSiteGuard(req: Request, res: Response, next: NextFunction):
  * a page on another site can send without a preflight.
  */
 export function jsonOnlyGuard(req: Request, res: Response, next: NextFunction): void {
-  if (SAFE_METHODS.has(req.method) || !req.path.startsWith('/api/')) return next();
+  if (!isApiWrite(req)) return next();
   const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
   if (!hasBody) return next();
   const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Video } from '@/lib/api/types';
 import { makePage, makeSite, makeUser, makeVideo, makeWatchVideo } from '@/testing/data';
-import { json, mockFetch, requestedUrls, sentBodies } from '@/testing/mock-fetch';
+import { json, mockFetch, requestedUrls, sentBodies, sentHeaders } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';
 
 type Routes = Parameters<typeof mockFetch>[0];
@@ -214,8 +214,7 @@ describe('admin video table: bulk edits', () => {
     expect(await within(notices()).findByText('Updated 1 video')).toBeInTheDocument();
     expect(sentBodies(fetchMock, '/api/admin/update-video')).toEqual([{ ...videos[1], featured: 0 }]);
     // Written from the version just read, so that another admin's save in between is a 409, not overwritten.
-    const sent = fetchMock.mock.calls.filter(([input]) => new URL(input, 'http://localhost').pathname === '/api/admin/update-video');
-    expect(sent.map(([, init]) => init?.headers.get('If-Match'))).toEqual([editPrecondition(videos[1])]);
+    expect(sentHeaders(fetchMock, '/api/admin/update-video', 'If-Match')).toEqual([editPrecondition(videos[1])]);
   });
 
   it('adds a category to the selected videos, writing only those that lack it', async () => {

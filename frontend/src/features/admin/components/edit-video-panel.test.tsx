@@ -1,7 +1,7 @@
 import { EDIT_CONFLICT, editPrecondition } from '@hunktube/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, sentBodies } from '@/testing/mock-fetch';
+import { json, sentBodies, sentHeaders } from '@/testing/mock-fetch';
 import { callsTo, deferred, panelVideo, renderPanel } from './edit-video-testing';
 
 let consoleError: ReturnType<typeof vi.spyOn>;
@@ -325,8 +325,7 @@ describe('edit panel: categories and performers', () => {
 });
 
 describe('edit panel: no lost updates', () => {
-  const ifMatch = (fetchMock: ReturnType<typeof renderPanel>['fetchMock']) =>
-    callsTo(fetchMock, '/api/admin/update-video').map(([, init]) => init?.headers.get('If-Match'));
+  const ifMatch = (fetchMock: ReturnType<typeof renderPanel>['fetchMock']) => sentHeaders(fetchMock, '/api/admin/update-video', 'If-Match');
 
   it('saves with If-Match naming the version it was edited from, then from the saved version', async () => {
     const video = panelVideo();
