@@ -1,6 +1,7 @@
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
+import { StaleReadsStore } from '../common/http/stale-reads';
 import { CountersService } from '../videos/counters/counters.service';
 import { TrendingService } from '../videos/trending.service';
 
@@ -11,6 +12,7 @@ export class AdminService {
     private readonly counters: CountersService,
     private readonly trending: TrendingService,
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    private readonly staleReads: StaleReadsStore,
   ) {}
 
   /** Writes every buffered view and like now and recomputes every trending score. */
@@ -23,6 +25,7 @@ export class AdminService {
 
   /** Empties every response and query cache. */
   async clearCache(): Promise<{ error: null }> {
+    this.staleReads.clear();
     await this.cache.clear();
     return { error: null };
   }

@@ -1,7 +1,9 @@
 import { ConflictException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import { Repository } from 'typeorm';
+import { isDependencyDown } from '../common/errors/dependency-errors';
 import { isUniqueViolation } from '../common/utils/database-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -20,6 +22,11 @@ export interface JwtPayload {
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
+  /**
+   * The members this process last identified, read only while the database is down, so that a member's views
+   * and signals keep counting as theirs (their writes still answer 503). Forgotten on every change of the user.
+   */
+  private readonly lastKnown = new LRUCache<string, AuthUser>({ max: 10_000, ttl: 60 * 60_000 });
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -54,6 +61,7 @@ export class AuthService {
 
   /** Finishing the profile makes a new account a member. */
   async updateProfile(userId: string, displayName: string): Promise<UserDto> {
+    this.lastKnown.delete(userId);
     await this.users
       .createQueryBuilder()
       .update(User)
@@ -66,15 +74,27 @@ export class AuthService {
 
   /** Pauses or resumes the member's watch history (nothing is recorded while paused). */
   async setHistoryPaused(userId: string, paused: boolean): Promise<void> {
+    this.lastKnown.delete(userId);
     await this.users.update({ id: userId }, { historyPaused: paused });
   }
 
   /** The user behind a verified token, or null when the account is gone. */
   async findAuthUser(id: string): Promise<AuthUser | null> {
-    const user = await this.users.findOneBy({ id });
-    return user
-      ? { id: user.id, email: user.email, displayName: user.displayName, roleId: user.roleId, historyPaused: user.historyPaused }
-      : null;
+    let user: User | null;
+    try {
+      user = await this.users.findOneBy({ id });
+    } catch (error) {
+      const known = this.lastKnown.get(id);
+      if (known && isDependencyDown(error)) return known;
+      throw error;
+    }
+    if (!user) {
+      this.lastKnown.delete(id);
+      return null;
+    }
+    const authUser = { id: user.id, email: user.email, displayName: user.displayName, roleId: user.roleId, historyPaused: user.historyPaused };
+    this.lastKnown.set(id, authUser);
+    return authUser;
   }
 
   /** Creates the admin, or promotes and re-keys an existing account; safe to run at every start. */
@@ -83,6 +103,7 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     const existing = await this.users.createQueryBuilder('u').where('lower(u.email) = :email', { email: normalized }).getOne();
     if (existing) {
+      this.lastKnown.delete(existing.id);
       await this.users.update({ id: existing.id }, { roleId: 'admin', passwordHash });
       return { ...existing, roleId: 'admin' };
     }

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { isDependencyDown } from '../common/errors/dependency-errors';
 import { isServer } from '../database/data-source';
 import type { JobHandler, JobOutcome, JobRow, ScheduledTask } from './job-types';
 import { JobsService } from './jobs.service';
@@ -24,6 +25,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   private readonly handlers = new Map<string, JobHandler>();
   private readonly tasks: ScheduledTask[] = [];
   private stopped = false;
+  private databaseDown = false;
   private loop?: Promise<void>;
   private wake?: () => void;
   private current?: AbortController;
@@ -129,11 +131,12 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
       let job: JobRow | null = null;
       try {
         job = await this.jobs.claim(this.worker);
+        this.reachable();
       } catch (error) {
-        if (!this.stopped) this.logger.error(`Could not claim a job: ${String(error)}`);
+        if (!this.stopped) this.unreachable(`Could not claim a job: ${String(error)}`, error);
       }
       if (job) {
-        await this.execute(job);
+        await this.execute(job).catch((error: unknown) => this.logger.error(`Job ${job.id} could not be recorded: ${String(error)}`));
         continue;
       }
       await new Promise<void>((resolve) => {
@@ -161,13 +164,43 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
       this.current = undefined;
     }
     if (outcome.state === 'done') {
-      await this.jobs.complete(job.id);
+      // The work is done: keep trying to record it through a database outage rather than redo it.
+      await this.persist(() => this.jobs.complete(job.id));
       return;
     }
     if (abort.signal.aborted) return; // shutting down: the job resumes after the restart
     const state = await this.jobs.fail(job.id, outcome.error, outcome.state === 'fail').catch(() => 'failed' as const);
     this.logger.warn(`Job ${job.id} (${job.kind}) attempt ${job.attempts} failed (${state}): ${outcome.error}`);
     if (state === 'failed') await handler?.failed?.(job, outcome.error).catch(() => undefined);
+  }
+
+  private async persist(write: () => Promise<void>): Promise<void> {
+    for (;;) {
+      try {
+        await write();
+        this.reachable();
+        return;
+      } catch (error) {
+        if (this.stopped || !isDependencyDown(error)) throw error;
+        this.unreachable(`Could not record a finished job, retrying: ${String(error)}`, error);
+        await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+      }
+    }
+  }
+
+  /** A database outage is logged once, when it starts, and once when it ends; other errors every time. */
+  private unreachable(message: string, error: unknown): void {
+    if (!isDependencyDown(error)) {
+      this.logger.error(message);
+      return;
+    }
+    if (!this.databaseDown) this.logger.warn(`${message} (the database does not answer; jobs wait until it does)`);
+    this.databaseDown = true;
+  }
+
+  private reachable(): void {
+    if (this.databaseDown) this.logger.log('The database answers again; jobs resume');
+    this.databaseDown = false;
   }
 }
 

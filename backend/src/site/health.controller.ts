@@ -1,21 +1,56 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { Controller, Get, HttpStatus, Inject } from '@nestjs/common';
+import { ApiProperty, ApiResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type Redis from 'ioredis';
+import { DataSource } from 'typeorm';
 import { Public } from '../common/decorators/auth.decorators';
+import { CodedHttpException } from '../common/filters/all-exceptions.filter';
+import { REDIS_CONNECTION } from '../common/redis/redis.module';
+
+export const DATABASE_DOWN = 'DATABASE_DOWN';
+
+class HealthDto {
+  @ApiProperty({ enum: ['ok', 'degraded'], description: '`degraded`: the database answers but Redis does not (the API runs on its own buffers)' })
+  status!: 'ok' | 'degraded';
+
+  @ApiProperty({ enum: ['up'] })
+  database!: 'up';
+
+  @ApiProperty({ enum: ['up', 'down', 'unused'] })
+  redis!: 'up' | 'down' | 'unused';
+}
+
+/** Resolves to what `check` answers, or to `fallback` after `ms`. */
+function within<T>(ms: number, check: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  return Promise.race([check.catch(() => fallback), late]).finally(() => clearTimeout(timer));
+}
 
 @ApiTags('site')
 @Public()
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly health: HealthCheckService,
-    private readonly database: TypeOrmHealthIndicator,
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(REDIS_CONNECTION) private readonly redis: Redis | null,
   ) {}
 
-  /** 200 when the database answers, 503 otherwise. */
+  /**
+   * 200 `ok`, or 200 `degraded` when Redis is down (caches, rate limits and counters fall back to the process);
+   * 503 `DATABASE_DOWN` when the database does not answer (catalogue reads are then served stale where possible).
+   */
   @Get()
-  @HealthCheck()
-  check() {
-    return this.health.check([() => this.database.pingCheck('database', { timeout: 3000 })]);
+  @ApiResponse({ status: 200, type: HealthDto })
+  @ApiServiceUnavailableResponse({ description: 'errorCode DATABASE_DOWN: the database does not answer' })
+  async check(): Promise<HealthDto> {
+    const [database, redis] = await Promise.all([
+      within(3000, this.db.isInitialized ? this.db.query('SELECT 1').then(() => true) : Promise.resolve(false), false),
+      this.redis ? within(1000, this.redis.ping().then(() => 'up' as const), 'down' as const) : Promise.resolve('unused' as const),
+    ]);
+    if (!database) throw new CodedHttpException('The database does not answer', HttpStatus.SERVICE_UNAVAILABLE, DATABASE_DOWN);
+    return { status: redis === 'down' ? 'degraded' : 'ok', database: 'up', redis };
   }
 }

@@ -6,6 +6,7 @@ import { TaxonomyStoreModule } from '../taxonomy/taxonomy-store.module';
 import { CountersController } from './counters.controller';
 import { COUNTER_STORE } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
+import { FallbackCounterStore } from './counters/fallback-counter-store';
 import { MemoryCounterStore } from './counters/memory-counter-store';
 import { RedisCounterStore } from './counters/redis-counter-store';
 import { VideoStoreModule } from './video-store.module';
@@ -23,7 +24,9 @@ import { VideosService } from './videos.service';
       provide: COUNTER_STORE,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        config.redisUrl ? new RedisCounterStore(config.redisUrl, `${config.redisPrefix}counters:`) : new MemoryCounterStore(),
+        config.redisUrl
+          ? new FallbackCounterStore(new RedisCounterStore(config.redisUrl, `${config.redisPrefix}counters:`))
+          : new MemoryCounterStore(),
     },
   ],
   exports: [VideoStoreModule, VideosService, CountersService],

@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
+import { isDependencyDown } from '../common/errors/dependency-errors';
 import { ConflictError, NotFoundError } from '../common/errors/domain-errors';
+import { StaleReadsStore } from '../common/http/stale-reads';
 import { constraintOf, isUniqueViolation } from '../common/utils/database-errors';
 import type { EditableVideo } from '@hunktube/shared';
 import { stemOf } from '../media/media-paths';
@@ -65,11 +68,33 @@ export interface MediaFacts {
  */
 @Injectable()
 export class VideosRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  /**
+   * What this process last read of a video's state and stored counts, for the counters to go on with while
+   * the database is down (a view of a video known to be published is buffered, its count answered from here
+   * plus the buffer). Only read when the database does not answer; every write here forgets the video, and a
+   * flush adds its counts. 50,000 videos at about 100 bytes each.
+   */
+  private readonly lastKnown = new LRUCache<number, { published: boolean; views?: number; likes?: number }>({ max: 50_000 });
+  /** The same for the media signer: published stems and their durations. */
+  private readonly lastKnownStems = new LRUCache<string, { duration: number | null }>({ max: 50_000 });
 
-  async isPublished(id: number, manager: EntityManager = this.db.manager): Promise<boolean> {
-    const [row] = await manager.query<unknown[]>(`SELECT 1 FROM videos v WHERE v.id = $1 AND ${published('v')}`, [id]);
-    return row !== undefined;
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    // The API's last good answers, dropped on every catalogue write so that an outage never brings back an edited
+    // or deleted video; absent in the worker and the CLIs, which serve nothing.
+    @Optional() private readonly staleReads?: StaleReadsStore,
+  ) {}
+
+  async isPublished(id: number, manager?: EntityManager): Promise<boolean> {
+    try {
+      const [row] = await (manager ?? this.db.manager).query<unknown[]>(`SELECT 1 FROM videos v WHERE v.id = $1 AND ${published('v')}`, [id]);
+      this.know(id, { published: row !== undefined });
+      return row !== undefined;
+    } catch (error) {
+      const known = manager ? undefined : this.lastKnown.get(id);
+      if (known && isDependencyDown(error)) return known.published;
+      throw error;
+    }
   }
 
   /** `Video not found` unless the video exists and is published. */
@@ -88,6 +113,7 @@ export class VideosRepository {
       `SELECT ${cardColumns('v')} FROM videos v WHERE v.id = $1${anyState ? '' : ` AND ${published('v')}`}`,
       [id],
     );
+    if (row && !anyState) this.know(id, { published: true, views: Number(row.views), likes: Number(row.likes) });
     return row ?? null;
   }
 
@@ -126,11 +152,21 @@ export class VideosRepository {
 
   /** The duration of the published video whose media stem this is; undefined when there is none. */
   async publishedDurationByStem(stem: string): Promise<{ duration: number | null } | undefined> {
-    const [row] = await this.db.query<{ duration: number | null }[]>(
-      `SELECT v.duration FROM videos v WHERE v.stem = $1 AND ${published('v')}`,
-      [stem],
-    );
-    return row && { duration: row.duration === null ? null : Number(row.duration) };
+    try {
+      const [row] = await this.db.query<{ duration: number | null }[]>(
+        `SELECT v.duration FROM videos v WHERE v.stem = $1 AND ${published('v')}`,
+        [stem],
+      );
+      const found = row && { duration: row.duration === null ? null : Number(row.duration) };
+      if (found) this.lastKnownStems.set(stem, found);
+      else this.lastKnownStems.delete(stem);
+      return found;
+    } catch (error) {
+      // While the database is down, a stream this process signed before can still be signed: playback goes on.
+      const known = this.lastKnownStems.get(stem);
+      if (known && isDependencyDown(error)) return known;
+      throw error;
+    }
   }
 
   /** The url of a video in any state (its media stem), or null when it is gone. */
@@ -173,11 +209,13 @@ export class VideosRepository {
        WHERE id = $1`,
       [id, Math.max(1, Math.floor(facts.durationSeconds)), facts.width, facts.height, `/thumbs/${stem}/poster.jpg`],
     );
+    this.changed(id);
   }
 
   /** The ingest gave up: the upload stays out of the catalogue, marked failed. */
   async markFailed(id: number): Promise<void> {
     await this.db.query(`UPDATE videos SET status = 'failed' WHERE id = $1 AND status = 'processing'`, [id]);
+    this.changed(id);
   }
 
   /** Locks the video's row until the transaction ends and answers its status; NotFound when it is gone. */
@@ -194,6 +232,7 @@ export class VideosRepository {
     const sets = columns.map((column, i) => `${column} = $${i + 2}`);
     try {
       await manager.query(`UPDATE videos SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...Object.values(values)]);
+      this.changed(id);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(constraintOf(error) === 'videos_stem_key' ? STEM_TAKEN : SLUG_TAKEN);
       throw error;
@@ -223,12 +262,14 @@ export class VideosRepository {
       `UPDATE videos SET views = GREATEST(0, views + $2), likes = GREATEST(0, likes + $3), updated_at = now() WHERE id = $1`,
       [id, change.views, change.likes],
     );
+    this.changed(id);
   }
 
   /** Replaces the video's categories or performers with these (existing) ids. */
   async replaceTaxa(id: number, kind: TaxonKind, ids: string[], manager: EntityManager): Promise<void> {
     const { table, column } = TAXON_JOIN[kind];
     await manager.query(`DELETE FROM ${table} WHERE video_id = $1`, [id]);
+    this.changed(id);
     if (ids.length) await manager.query(`INSERT INTO ${table} (video_id, ${column}) SELECT $1, unnest($2::varchar[])`, [id, ids]);
   }
 
@@ -239,13 +280,22 @@ export class VideosRepository {
   async delete(id: number): Promise<string | null> {
     // A raw DELETE answers [rows, affected count].
     const [[deleted]] = await this.db.query<[{ url: string }[], number]>(`DELETE FROM videos WHERE id = $1 RETURNING url`, [id]);
+    this.changed(id);
     return deleted?.url ?? null;
   }
 
   /** The stored views and likes of a video (0 when it is gone), without what the counters still buffer. */
   async storedCounts(id: number): Promise<{ views: number; likes: number }> {
-    const [row] = await this.db.query<{ views: number; likes: number }[]>('SELECT views, likes FROM videos WHERE id = $1', [id]);
-    return { views: Number(row?.views ?? 0), likes: Number(row?.likes ?? 0) };
+    try {
+      const [row] = await this.db.query<{ views: number; likes: number }[]>('SELECT views, likes FROM videos WHERE id = $1', [id]);
+      const counts = { views: Number(row?.views ?? 0), likes: Number(row?.likes ?? 0) };
+      if (row) this.know(id, counts);
+      return counts;
+    } catch (error) {
+      const known = this.lastKnown.get(id);
+      if (known?.views !== undefined && known.likes !== undefined && isDependencyDown(error)) return { views: known.views, likes: known.likes };
+      throw error;
+    }
   }
 
   /**
@@ -275,6 +325,25 @@ export class VideosRepository {
       const trending = deltas.filter((d) => d.trending !== 0).map((d) => d.videoId);
       if (trending.length) await tx.query(RECOMPUTE_TRENDING_FOR_SQL, [trending]);
     });
+    for (const d of deltas) {
+      const known = this.lastKnown.get(d.videoId);
+      if (known?.views !== undefined && known.likes !== undefined) {
+        this.lastKnown.set(d.videoId, { ...known, views: known.views + d.views, likes: known.likes + d.likes });
+      }
+    }
+  }
+
+  private know(id: number, facts: { published?: boolean; views?: number; likes?: number }): void {
+    const known = this.lastKnown.get(id);
+    this.lastKnown.set(id, { published: known?.published ?? false, ...known, ...facts });
+  }
+
+  /** After a write: this process's memory of the video, and every kept answer, may be wrong now. */
+  private changed(id: number): void {
+    this.lastKnown.delete(id);
+    this.lastKnownStems.clear(); // keyed by stem, which an edit of the url changes: rare enough to start over
+
+    this.staleReads?.clear();
   }
 
   /** Recomputes every video's trending score; answers how many changed. */

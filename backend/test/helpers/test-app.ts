@@ -27,11 +27,17 @@ export interface TestApp {
 
 export const onPostgresServer = () => process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 
-export async function createTestApp(env: Record<string, string> = {}, options: AppModuleOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: AppModuleOptions = {},
+  /** Rewrites the fresh database's URL, say to reach it through a fault-test proxy. */
+  viaDatabaseUrl: (url: string) => string = (url) => url,
+): Promise<TestApp> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => undefined as void;
   if (onPostgresServer()) {
     ({ databaseUrl, dropDatabase } = await createServerDatabase(process.env.TEST_DATABASE_URL as string));
+    databaseUrl = viaDatabaseUrl(databaseUrl);
   }
   const config = {
     ...loadConfig({

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { DEPENDENCY_DOWN, isDependencyDown, RETRY_AFTER_SECONDS } from '../errors/dependency-errors';
 import { DomainError } from '../errors/domain-errors';
 import { JSON_LONE_SURROGATE, JSON_TOO_DEEP } from '../http/request-guards';
 import { sqlStateOf } from '../utils/database-errors';
@@ -31,16 +32,29 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service unavailable',
 };
 
-/** Turns every error into `{ error, errorCode?, statusCode }`; unexpected ones are logged and answered 500. */
+/**
+ * Turns every error into `{ error, errorCode?, statusCode }`. A dependency that is down (database, Redis) answers
+ * 503 with Retry-After; unexpected errors are logged and answered 500.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    if (isDependencyDown(exception)) {
+      // Expected during an outage and possibly thousands a second: one line, no stack.
+      this.logger.warn(`Dependency down: ${exception instanceof Error ? exception.message : String(exception)}`);
+      if (res.headersSent) return;
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ error: DEPENDENCY_DOWN, statusCode: HttpStatus.SERVICE_UNAVAILABLE });
+      return;
+    }
     const body = this.toBody(exception);
-    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) this.logger.warn(body.error);
+    else if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (res.headersSent) return;
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.status(body.statusCode).json(body);
   }
 
@@ -66,7 +80,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (code === '23505') return { error: 'Already exists', errorCode: code, statusCode: 409 };
       // A row it refers to went away meanwhile (say, a video deleted between a check and an insert).
       if (code === '23503') return { error: 'Not found', errorCode: code, statusCode: 404 };
-      if (code.startsWith('22')) return { error: 'Invalid value', errorCode: code, statusCode: 400 };
+      // A bad value, a missing one (NOT NULL) or one a CHECK refuses: the input was wrong, whoever let it through.
+      if (code.startsWith('22') || code === '23502' || code === '23514') return { error: 'Invalid value', errorCode: code, statusCode: 400 };
     }
     // Errors raised by Express middleware (body parser) carry their status; ours also their text.
     const e = exception as { status?: unknown; message?: unknown };

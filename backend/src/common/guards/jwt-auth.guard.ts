@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { AuthUser, IS_PUBLIC } from '../decorators/auth.decorators';
+import { isDependencyDown } from '../errors/dependency-errors';
 
 /**
  * The one global authentication guard: every route needs a valid token unless it is `@Public()`. On public
@@ -20,12 +21,20 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     try {
       return (await super.canActivate(context)) as boolean;
     } catch (error) {
+      // The database could not say who the token is. A public read does not depend on it: answer it as for a
+      // guest (it may be served from memory). Anything else answers 503: not "anonymous" (a member's like would
+      // become a guest's) and not 401 (the client would drop a good session).
+      if (isDependencyDown(error)) {
+        if (this.isPublic(context) && context.switchToHttp().getRequest<Request>().method === 'GET') return true;
+        throw error;
+      }
       if (this.isPublic(context)) return true;
       throw error;
     }
   }
 
   override handleRequest<T = AuthUser>(err: unknown, user: T | false): T {
+    if (isDependencyDown(err)) throw err;
     if (err || !user) throw new UnauthorizedException('Authentication required');
     return user;
   }

@@ -11,10 +11,10 @@ import type { Keyv } from 'keyv' with { 'resolution-mode': 'import' };
  * Built as a whole Keyv instance on purpose: handed over as a bare store, Nest's cache module wraps it in a
  * Keyv that resets the store's namespace to undefined, and `clear` then deletes every key in the database
  * without "::" (counters and rate limits included). The client is node-redis (what the adapter speaks); its
- * command timeout makes a Redis outage a cache miss after a second instead of a request that waits for the
- * reconnection. The cache manager closes the connection when the application shuts down.
+ * command timeout and the disabled offline queue make a Redis outage a cache miss (at once while the connection is
+ * down, after a second when Redis hangs) instead of a request that waits for the reconnection. The cache manager closes the connection when the application shuts down.
  */
 export function createRedisCache(url: string, namespace: string): Keyv {
-  const client = createClient({ url, commandOptions: { timeout: 1000 } });
+  const client = createClient({ url, disableOfflineQueue: true, commandOptions: { timeout: 1000 } });
   return createKeyv(client, { namespace, keyPrefixSeparator: ':' }) as unknown as Keyv;
 }

@@ -1,5 +1,6 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { createRedisConnection } from './redis-connection';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 
@@ -12,8 +13,11 @@ export const REDIS_CONNECTION = Symbol('REDIS_CONNECTION');
     {
       provide: REDIS_CONNECTION,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): Redis | null =>
-        config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true }) : null,
+      useFactory: (config: AppConfig): Redis | null => {
+        if (!config.redisUrl) return null;
+        // Fails fast while Redis is down: rate limits then count in the process.
+        return createRedisConnection(config.redisUrl);
+      },
     },
   ],
   exports: [REDIS_CONNECTION],

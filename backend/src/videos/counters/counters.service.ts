@@ -6,6 +6,7 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
+import { isDependencyDown } from '../../common/errors/dependency-errors';
 import { CodedHttpException } from '../../common/filters/all-exceptions.filter';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -50,7 +51,11 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => {
-      this.flush().catch((error: unknown) => this.logger.error(`Counter flush failed, will retry: ${String(error)}`));
+      this.flush().catch((error: unknown) => {
+        // During an outage every flush fails the same way: the counts stay buffered, one short line each time.
+        if (isDependencyDown(error)) this.logger.warn(`Counter flush postponed, the database does not answer: ${String(error)}`);
+        else this.logger.error(`Counter flush failed, will retry: ${String(error)}`);
+      });
     }, this.config.counterFlushMs);
     this.timer.unref();
   }

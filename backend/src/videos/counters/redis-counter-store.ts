@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { createRedisConnection } from '../../common/redis/redis-connection';
 import { CounterDelta, CounterField, CounterStore, emptyDelta, PendingCounts } from './counter-store';
 
 const FIELDS: CounterField[] = ['views', 'likes', 'trending'];
@@ -16,7 +17,8 @@ export class RedisCounterStore implements CounterStore {
   private readonly batchesKey: string;
 
   constructor(url: string, private readonly prefix = 'counters:') {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3, enableOfflineQueue: true });
+    // Fails fast while Redis is down, so that the fallback store takes the event.
+    this.redis = createRedisConnection(url);
     this.pendingKey = `${prefix}pending`;
     this.batchesKey = `${prefix}batches`;
   }

@@ -1,0 +1,34 @@
+import { QueryFailedError } from 'typeorm';
+import { isDependencyDown } from './dependency-errors';
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+const queryFailed = (driverError: Error) => new QueryFailedError('SELECT 1', [], driverError);
+
+describe('isDependencyDown', () => {
+  it.each([
+    ['a refused connection', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['a reset socket', withCode('read ECONNRESET', 'ECONNRESET')],
+    ['pg losing its connection mid-query', queryFailed(new Error('Connection terminated unexpectedly'))],
+    ['the pool timing out', new Error('timeout exceeded when trying to connect')],
+    ['an administrator shutdown', queryFailed(withCode('terminating connection due to administrator command', '57P01'))],
+    ['a connection failure class', withCode('connection failure', '08006')],
+    ['too many connections', queryFailed(withCode('sorry, too many clients already', '53300'))],
+    ['ioredis closed', new Error('Connection is closed.')],
+    ['ioredis offline', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
+    ['node-redis offline', Object.assign(new Error('The client is offline'), { name: 'ClientOfflineError' })],
+    ['several refused addresses', Object.assign(new AggregateError([withCode('x', 'ECONNREFUSED')]), {})],
+    ['a refusal as the cause', new Error('wrapped', { cause: withCode('x', 'ECONNREFUSED') })],
+  ])('recognises %s', (_name, error) => {
+    expect(isDependencyDown(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', queryFailed(withCode('duplicate key', '23505'))],
+    ['a syntax error', queryFailed(withCode('syntax error', '42601'))],
+    ['a bad value', queryFailed(withCode('invalid input syntax', '22P02'))],
+    ['a plain bug', new TypeError('x is not a function')],
+    ['nothing', undefined],
+  ])('leaves %s alone', (_name, error) => {
+    expect(isDependencyDown(error)).toBe(false);
+  });
+});

@@ -1,0 +1,85 @@
+import { CallHandler, ExecutionContext, Global, Injectable, Module, NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import { Observable, catchError, of, tap, throwError } from 'rxjs';
+import { isDependencyDown } from '../errors/dependency-errors';
+
+/** The bytes of last good answers kept for outages, all routes together. */
+export const STALE_READS_MAX_BYTES = 32 * 1024 * 1024;
+/** Answers larger than this are not kept (one listing page of 60 cards is about 30 kB). */
+export const STALE_READ_MAX_ENTRY_BYTES = 256 * 1024;
+/** How old a kept answer may be and still be served during an outage. */
+export const STALE_READ_MAX_AGE_MS = 24 * 60 * 60_000;
+export const STALE_HEADER = 'X-Stale';
+
+interface StaleEntry {
+  body: unknown;
+  at: number;
+}
+
+/**
+ * The last good answer of each public catalogue read, by URL, in a byte-bounded LRU: what the API answers when
+ * the database is down and the read has been answered before. Stale is better than nothing for a visitor; the
+ * answer says so (`X-Stale: database-unavailable`, `Age`) and is not to be cached by anyone.
+ */
+@Injectable()
+export class StaleReadsStore {
+  private readonly entries = new LRUCache<string, StaleEntry>({
+    maxSize: STALE_READS_MAX_BYTES,
+    maxEntrySize: STALE_READ_MAX_ENTRY_BYTES,
+    sizeCalculation: (_entry, key) => key.length + JSON.stringify(_entry.body).length,
+    ttl: STALE_READ_MAX_AGE_MS,
+  });
+
+  remember(key: string, body: unknown): void {
+    try {
+      this.entries.set(key, { body, at: Date.now() });
+    } catch {
+      // A body that cannot be measured is simply not kept.
+    }
+  }
+
+  recall(key: string): StaleEntry | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Drops every kept answer (an admin's clear-cache). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.calculatedSize;
+  }
+}
+
+/**
+ * Keeps the last good answer of the GET it is put on and serves it when the database or Redis is down; put it
+ * only on public reads whose answer does not depend on who asks.
+ */
+@Injectable()
+export class StaleReadsInterceptor implements NestInterceptor {
+  constructor(private readonly store: StaleReadsStore) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<Request>();
+    if (req.method !== 'GET') return next.handle();
+    const key = req.originalUrl;
+    return next.handle().pipe(
+      tap((body) => this.store.remember(key, body)),
+      catchError((error: unknown) => {
+        const kept = isDependencyDown(error) ? this.store.recall(key) : undefined;
+        if (!kept) return throwError(() => error);
+        const res = context.switchToHttp().getResponse<Response>();
+        res.setHeader(STALE_HEADER, 'database-unavailable');
+        res.setHeader('Age', String(Math.floor((Date.now() - kept.at) / 1000)));
+        res.setHeader('Cache-Control', 'no-store');
+        return of(kept.body);
+      }),
+    );
+  }
+}
+
+@Global()
+@Module({ providers: [StaleReadsStore, StaleReadsInterceptor], exports: [StaleReadsStore, StaleReadsInterceptor] })
+export class StaleReadsModule {}

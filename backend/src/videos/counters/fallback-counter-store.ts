@@ -1,0 +1,89 @@
+import { Logger } from '@nestjs/common';
+import { isDependencyDown } from '../../common/errors/dependency-errors';
+import type { CounterDelta, CounterField, CounterStore, PendingCounts } from './counter-store';
+import { MemoryCounterStore } from './memory-counter-store';
+
+/**
+ * The shared store (Redis) with the process as its fallback: while Redis does not answer, counted events and
+ * dedupe marks go to an in-process store instead of failing the request, and the process's own flush writes them
+ * to the database; the counts waiting in Redis stay there until it is back and a flush (any process's) takes
+ * them. Nothing is dropped. During the outage dedupe works per process only (a viewer behind two API processes
+ * could be counted twice) and reads show the process's buffer without Redis's: both end when Redis answers.
+ */
+export class FallbackCounterStore implements CounterStore {
+  private readonly logger = new Logger('Counters');
+  private down = false;
+
+  constructor(
+    private readonly shared: CounterStore,
+    private readonly local: CounterStore = new MemoryCounterStore(),
+  ) {}
+
+  /** Whether the last call to the shared store failed. */
+  get degraded(): boolean {
+    return this.down;
+  }
+
+  markOnce(key: string, ttlMs: number): Promise<boolean> {
+    return this.either((s) => s.markOnce(key, ttlMs));
+  }
+
+  unmark(key: string): Promise<void> {
+    return this.either((s) => s.unmark(key));
+  }
+
+  increment(videoId: number, field: CounterField, by?: number): Promise<void> {
+    return this.either((s) => s.increment(videoId, field, by));
+  }
+
+  async pending(videoIds: number[]): Promise<PendingCounts> {
+    const [shared, local] = await Promise.all([this.tryShared((s) => s.pending(videoIds), new Map() as PendingCounts), this.local.pending(videoIds)]);
+    for (const [id, counts] of local) {
+      const s = shared.get(id);
+      shared.set(id, s ? { views: s.views + counts.views, likes: s.likes + counts.likes } : counts);
+    }
+    return shared;
+  }
+
+  async drain(write: (deltas: CounterDelta[]) => Promise<void>): Promise<number> {
+    // The process's own counts first: they need nothing but the database.
+    const local = await this.local.drain(write);
+    return local + (await this.tryShared((s) => s.drain(write), 0));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.shared.close(), this.local.close()]);
+  }
+
+  /** `op` on the shared store, or, while it is down, on the local one. */
+  private either<T>(op: (store: CounterStore) => Promise<T>): Promise<T> {
+    return this.onShared(op, () => op(this.local));
+  }
+
+  /** `op` on the shared store, or `fallback` while it is down. */
+  private tryShared<T>(op: (store: CounterStore) => Promise<T>, fallback: T): Promise<T> {
+    return this.onShared(op, async () => fallback);
+  }
+
+  private async onShared<T>(op: (store: CounterStore) => Promise<T>, whileDown: () => Promise<T>): Promise<T> {
+    try {
+      const result = await op(this.shared);
+      this.up();
+      return result;
+    } catch (error) {
+      if (!isDependencyDown(error)) throw error;
+      this.fell(error);
+      return whileDown();
+    }
+  }
+
+  private fell(error: unknown): void {
+    if (!this.down) this.logger.warn(`Redis does not answer; counting in this process until it does (${String(error)})`);
+    this.down = true;
+  }
+
+  private up(): void {
+    if (this.down) this.logger.log('Redis answers again; counting there');
+    this.down = false;
+  }
+}

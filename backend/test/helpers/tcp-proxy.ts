@@ -1,0 +1,67 @@
+import * as net from 'node:net';
+
+/**
+ * A real TCP proxy between the app and a dependency (PostgreSQL, Redis), for fault tests: `cut()` stops
+ * listening and resets every open connection, as a network partition or a restarting server would;
+ * `restore()` listens again on the same port. Nothing in the driver is mocked.
+ */
+export class TcpProxy {
+  private server?: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+  port = 0;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  static async start(target: { host: string; port: number }): Promise<TcpProxy> {
+    const proxy = new TcpProxy(target.host, target.port);
+    await proxy.restore();
+    return proxy;
+  }
+
+  /** Listens (again) on the proxy's port; the first call picks a free one. */
+  async restore(): Promise<void> {
+    if (this.server) return;
+    const server = net.createServer((client) => {
+      const upstream = net.connect(this.targetPort, this.targetHost);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => s.destroy());
+      }
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.address() as net.AddressInfo).port;
+    this.server = server;
+  }
+
+  /** Refuses new connections and resets the open ones. */
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    for (const s of this.sockets) s.resetAndDestroy();
+    this.sockets.clear();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** `url` with its host and port replaced by the proxy's. */
+  url(url: string): string {
+    const u = new URL(url);
+    u.hostname = '127.0.0.1';
+    u.port = String(this.port);
+    return u.toString();
+  }
+
+  close(): Promise<void> {
+    return this.cut();
+  }
+}
