@@ -7,6 +7,7 @@ import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
+import { privateByDefault } from './common/http/http-caching';
 import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, wellFormedReviver } from './common/http/request-guards';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import { mediaServing } from './media/media-serving';
@@ -22,6 +23,9 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false);
   app.disable('x-powered-by');
+  // Strong ETags from the body: a revalidation of an unchanged answer is a 304 without a body.
+  app.set('etag', 'strong');
+  app.use(privateByDefault);
   app.use(crossSiteGuard, jsonOnlyGuard);
   app.use(express.json({ limit: '256kb', verify: (_req, _res, buf) => checkJsonDepth(buf), reviver: wellFormedReviver }));
   app.use(

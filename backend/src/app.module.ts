@@ -1,11 +1,13 @@
 import { CacheModule, type CacheModuleOptions } from '@nestjs/cache-manager';
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { createRedisCache } from './common/redis/redis-cache';
 import { REDIS_CONNECTION, RedisModule } from './common/redis/redis.module';
+import { PublicCacheInterceptor } from './common/http/http-caching';
+import { StaleReadsModule } from './common/http/stale-reads';
 import { RedisThrottlerStorage } from './common/redis/redis-throttler-storage';
 import { LoggerModule } from 'nestjs-pino';
 import { existsSync } from 'node:fs';
@@ -44,6 +46,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         RedisModule,
+        StaleReadsModule,
         // Response and query caches: in process, or in Redis with REDIS_URL (the @keyv/redis adapter) so that
         // every API process shares them (an edit or an admin's clear-cache empties them for all).
         CacheModule.registerAsync({
@@ -88,6 +91,7 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },
         // Order matters: rate limits first, then who you are, then what you may do.
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -3,6 +3,7 @@ import { ApiProperty, ApiTags, ApiResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { PublicCache } from '../common/http/http-caching';
 import { Public } from '../common/decorators/auth.decorators';
 import { clientIp } from '../common/utils/client-ip';
 
@@ -32,6 +33,7 @@ export class SiteController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Get('site')
+  @PublicCache()
   @ApiResponse({ status: 200, type: SiteDto })
   site(): SiteDto {
     const { siteName, brand, mediaHosts, imageHost } = this.config;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -12,6 +12,8 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Public, Roles } from '../common/decorators/auth.decorators';
+import { PublicCache } from '../common/http/http-caching';
+import { StaleReadsInterceptor } from '../common/http/stale-reads';
 import { CreatedTaxonDto, CreateTaxonDto, RenameTaxonDto } from './dto/create-taxon.dto';
 import { TaxonListDto } from './dto/taxon.dto';
 import { TaxonomyService } from './taxonomy.service';
@@ -23,6 +25,8 @@ export class TaxonomyController {
 
   @Get('categories')
   @Public()
+  @PublicCache()
+  @UseInterceptors(StaleReadsInterceptor)
   @ApiResponse({ status: 200, type: TaxonListDto })
   async categories(): Promise<TaxonListDto> {
     return { data: await this.taxonomy.list('categories') };
@@ -30,6 +34,8 @@ export class TaxonomyController {
 
   @Get('performers')
   @Public()
+  @PublicCache()
+  @UseInterceptors(StaleReadsInterceptor)
   @ApiResponse({ status: 200, type: TaxonListDto })
   async performers(): Promise<TaxonListDto> {
     return { data: await this.taxonomy.list('performers') };

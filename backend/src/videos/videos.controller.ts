@@ -1,6 +1,8 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiTags, ApiResponse } from '@nestjs/swagger';
 import { Public } from '../common/decorators/auth.decorators';
+import { PublicCache } from '../common/http/http-caching';
+import { StaleReadsInterceptor } from '../common/http/stale-reads';
 import { parseId } from '../common/pipes/parse-id.pipe';
 import { ListVideosQuery } from './dto/list-videos.query';
 import { RelatedVideosDto, VideoCardPageDto, VideoDto } from './dto/video.dto';
@@ -8,6 +10,8 @@ import { VideosService } from './videos.service';
 
 @ApiTags('catalogue')
 @Public()
+@PublicCache()
+@UseInterceptors(StaleReadsInterceptor)
 @Controller('videos')
 export class VideosController {
   constructor(private readonly videos: VideosService) {}

@@ -5,6 +5,8 @@ export interface SentInit {
   method: string;
   headers: Headers;
   credentials: RequestCredentials;
+  /** How the request uses the browser's HTTP cache. */
+  cache: RequestCache;
   /** The JSON text, a FormData for a multipart body, or undefined when there was no body. */
   body: string | FormData | undefined;
   signal: AbortSignal;
@@ -67,6 +69,7 @@ export function mockFetch(routes: Record<string, Handler>) {
       method: input.method,
       headers: input.headers,
       credentials: input.credentials,
+      cache: input.cache,
       body: await readBody(input),
       signal: input.signal,
     };

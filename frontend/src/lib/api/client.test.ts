@@ -14,6 +14,14 @@ describe('api client', () => {
     expect(init?.headers.get('Accept')).toBe('application/json');
   });
 
+  it("revalidates every read with the browser's cache (an ETag answer is a 304), never reusing a stale copy", async () => {
+    const fetchMock = mockFetch({ '/api/videos/7': () => ({ id: 7 }) });
+
+    await ok(api.GET('/api/videos/{id}', { params: { path: { id: 7 } } }));
+
+    expect(fetchMock.mock.calls[0][1]?.cache).toBe('no-cache');
+  });
+
   it('fills in path parameters', async () => {
     const fetchMock = mockFetch({ '/api/playlists/5/videos/9': () => new Response(null, { status: 204 }) });
 

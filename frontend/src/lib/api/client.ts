@@ -75,6 +75,9 @@ const baseUrl: string = apiBase || globalThis.location?.origin || '';
 export const api = createClient<paths>({
   baseUrl,
   credentials: 'include',
+  // The catalogue's answers may be reused for a few seconds by shared caches (nginx), but this app always asks
+  // the server: with the ETag it kept, an unchanged answer costs a 304, and an admin's edit shows at once.
+  cache: 'no-cache',
   headers: { Accept: 'application/json' },
   querySerializer: serializeQuery,
   // Looked up at each call, not when the module loads, so that tests can replace `fetch`.
