@@ -36,13 +36,14 @@ export async function benchIngest(): Promise<{ clipSeconds: number; pipelineSeco
     const bareDir = path.join(dir, 'bare');
     mkdirSync(bareDir);
     const bareStarted = performance.now();
-    const probe = await new FfmpegRunner({ ffmpegPath: null, ffprobePath: null }).probe(clip);
-    execFileSync(ffprobePath(), probeArgs(clip));
+    const source = { path: clip, type: 'mp4' as const };
+    const probe = await new FfmpegRunner({ ffmpegPath: null, ffprobePath: null }).probe(source);
+    execFileSync(ffprobePath(), probeArgs(source));
     for (const args of [
-      ladderArgs(clip, bareDir, ladderFor(probe.height), probe),
-      posterArgs(clip, path.join(bareDir, 'poster.jpg'), probe),
-      storyboardArgs(clip, bareDir, storyboardPlan(probe)),
-      previewArgs(clip, path.join(bareDir, 'preview.mp4'), probe),
+      ladderArgs(source, bareDir, ladderFor(probe.height), probe),
+      posterArgs(source, path.join(bareDir, 'poster.jpg'), probe),
+      storyboardArgs(source, bareDir, storyboardPlan(probe)),
+      previewArgs(source, path.join(bareDir, 'preview.mp4'), probe),
     ]) {
       execFileSync(ffmpegPath(), args, { stdio: 'ignore' });
     }

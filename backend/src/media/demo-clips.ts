@@ -1,3 +1,5 @@
+import { ladderFor, type Rendition } from './ffmpeg-args';
+
 /** A synthetic demo clip: a moving test pattern in its own colour, its title drawn in, and a tone. */
 export interface DemoClip {
   seconds: number;
@@ -11,20 +13,44 @@ export interface DemoClip {
 }
 
 /**
- * One clip per title (`clips[i]` is for `titles[i]`): 20–60 s, every fourth at 1080p and the rest at 720p.
- * `cheapestFirst` gives the order to make them in, so that the site fills quickly.
+ * Demo clips are cut for a first start on a small machine (README, "Run it"): 24 fps rather than 30 and a
+ * source only as good as its top rendition needs, so that generating a clip costs less than ingesting it.
+ */
+const DEMO_FPS = 24;
+const DEMO_SOURCE_CRF = 23;
+
+/**
+ * One clip per title (`clips[i]` is for `titles[i]`): 10–20 s, at 480p but every eighth at 720p, so that the
+ * quality menu shows some HD. `cheapestFirst` gives the order to make them in, so that the site fills quickly.
  */
 export function demoClips(titles: string[]): DemoClip[] {
   return titles.map((title, i) => {
-    const height = i % 4 === 3 ? 1080 : 720;
-    return { seconds: 20 + ((i * 17) % 41), width: (height * 16) / 9, height, hue: Math.round((i * 360) / titles.length), frequency: 220 + 20 * i, title };
+    const height = i % 8 === 5 ? 720 : 480;
+    return {
+      seconds: 10 + ((i * 7) % 11),
+      width: Math.round((height * 16) / 9 / 2) * 2,
+      height,
+      hue: Math.round((i * 360) / titles.length),
+      frequency: 220 + 20 * i,
+      title,
+    };
   });
 }
 
-/** Indexes of `clips`, cheapest to make first. */
+/** Indexes of `clips`, cheapest to make first (a 720p second costs about twice a 480p one). */
 export function cheapestFirst(clips: DemoClip[]): number[] {
-  const cost = (c: DemoClip) => c.seconds * c.height;
-  return clips.map((_, i) => i).sort((a, b) => cost(clips[a]) - cost(clips[b]));
+  const cost = (c: DemoClip) => c.seconds * c.height * c.height;
+  return clips.map((_, i) => i).sort((a, b) => cost(clips[a]) - cost(clips[b]) || a - b);
+}
+
+/**
+ * The renditions of a demo clip: the top one of the full ladder and the one at about half its height (480p and
+ * 240p, 720p and 360p). Two rungs still give the quality menu a choice at some 60% of the full ladder's cost;
+ * uploads keep the full ladder.
+ */
+export function demoLadderFor(sourceHeight: number): Rendition[] {
+  const full = ladderFor(sourceHeight);
+  return full.filter((_, i) => i === full.length - 1 || i === full.length - 3);
 }
 
 /** drawtext's text, escaped for its option syntax inside a filter graph. */
@@ -38,10 +64,10 @@ export function demoClipArgs(clip: DemoClip, output: string, withTitle = true): 
     : '';
   return [
     '-hide_banner', '-nostdin', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=${clip.width}x${clip.height}:rate=30:duration=${clip.seconds}`,
+    '-f', 'lavfi', '-i', `testsrc2=size=${clip.width}x${clip.height}:rate=${DEMO_FPS}:duration=${clip.seconds}`,
     '-f', 'lavfi', '-i', `sine=frequency=${clip.frequency}:duration=${clip.seconds}`,
     '-vf', `hue=h=${clip.hue}:s=1.4${title}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-shortest',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', String(DEMO_SOURCE_CRF), '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-shortest',
     '-progress', 'pipe:1', '-nostats',
     output,
   ];

@@ -1,8 +1,11 @@
 import {
-  ladderArgs, ladderFor, masterPlaylist, parseProbe, parseProgress, previewArgs, storyboardPlan, storyboardVtt, widthFor,
+  INPUT_LIMITS, InputRefusedError, ladderArgs, ladderFor, masterPlaylist, parseProbe, parseProgress, posterArgs, previewArgs,
+  probeArgs, type SourceInput, storyboardArgs, storyboardPlan, storyboardVtt, widthFor,
 } from './ffmpeg-args';
+import { DEMUXERS, type VideoType } from './video-type';
 
 const hd = { durationSeconds: 60, width: 1920, height: 1080, fps: 30, hasAudio: true };
+const mp4: SourceInput = { path: '/in.mp4', type: 'mp4' };
 
 describe('ffmpeg arguments', () => {
   it('builds a ladder no taller than the source', () => {
@@ -18,7 +21,7 @@ describe('ffmpeg arguments', () => {
   });
 
   it('cuts segments on keyframes: a GOP of exactly one 4-second segment, flat in the folder', () => {
-    const args = ladderArgs('/in.mp4', '/out', ladderFor(360), hd);
+    const args = ladderArgs(mp4, '/out', ladderFor(360), hd);
     const all = (flag: string) => args.flatMap((a, i) => (a === flag ? [args[i + 1]] : []));
     expect(all('-g')).toEqual(['120', '120']);
     expect(all('-keyint_min')).toEqual(['120', '120']);
@@ -28,7 +31,7 @@ describe('ffmpeg arguments', () => {
     expect(args[args.length - 1]).toBe('/out/360p.m3u8');
     expect(all('-map')).toEqual(['[v0]', '0:a:0', '[v1]', '0:a:0']);
     expect(args[args.indexOf('-filter_complex') + 1]).toBe('[0:v]split=2[s0][s1];[s0]scale=426:240[v0];[s1]scale=640:360[v1]');
-    expect(ladderArgs('/in.mp4', '/out', ladderFor(360), { ...hd, hasAudio: false })).not.toContain('0:a:0');
+    expect(ladderArgs(mp4, '/out', ladderFor(360), { ...hd, hasAudio: false })).not.toContain('0:a:0');
   });
 
   it('writes a master playlist with bandwidth, resolution and codecs per rendition', () => {
@@ -55,9 +58,9 @@ describe('ffmpeg arguments', () => {
   });
 
   it('spreads five 2-second clips over a long video for the hover preview, and keeps a short one whole', () => {
-    expect(previewArgs('/in.mp4', '/p.mp4', hd).join(' ')).toContain("select='lt(mod(t\\,12.000)\\,2)'");
-    expect(previewArgs('/in.mp4', '/p.mp4', { ...hd, durationSeconds: 8 }).join(' ')).not.toContain('select');
-    expect(previewArgs('/in.mp4', '/p.mp4', hd)).toContain('-an');
+    expect(previewArgs(mp4, '/p.mp4', hd).join(' ')).toContain("select='lt(mod(t\\,12.000)\\,2)'");
+    expect(previewArgs(mp4, '/p.mp4', { ...hd, durationSeconds: 8 }).join(' ')).not.toContain('select');
+    expect(previewArgs(mp4, '/p.mp4', hd)).toContain('-an');
   });
 
   it('reads probe output and progress lines', () => {
@@ -66,8 +69,124 @@ describe('ffmpeg arguments', () => {
       streams: [{ codec_type: 'video', width: 1280, height: 720, avg_frame_rate: '25/1', r_frame_rate: '25/1' }, { codec_type: 'audio' }],
     }));
     expect(probe).toEqual({ durationSeconds: 12.5, width: 1280, height: 720, fps: 25, hasAudio: true });
-    expect(() => parseProbe(JSON.stringify({ format: { duration: '3' }, streams: [{ codec_type: 'audio' }] }))).toThrow(/no video stream/);
     expect(parseProgress('frame=10\nout_time_ms=2500000\nprogress=continue\nout_time_ms=3000000\n')).toBe(3);
     expect(parseProgress('frame=10\n')).toBeNull();
+  });
+
+  describe('reading an upload', () => {
+    const types = Object.keys(DEMUXERS) as VideoType[];
+    /** Every run's options up to and including each `-i`: the options that apply to that input. */
+    const inputsOf = (args: string[]) => {
+      const inputs: string[][] = [];
+      let from = 0;
+      args.forEach((a, i) => {
+        if (a === '-i') {
+          inputs.push(args.slice(from, i + 2));
+          from = i + 2;
+        }
+      });
+      return inputs;
+    };
+    const option = (args: string[], flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+
+    it('forces the sniffed demuxer, local files only and the caps on every input of every run', () => {
+      const plan = storyboardPlan(hd);
+      for (const type of types) {
+        const source = { path: '/media/sources/2024/06/x.bin', type };
+        for (const args of [
+          ladderArgs(source, '/out', ladderFor(1080), hd),
+          posterArgs(source, '/out/poster.jpg', hd),
+          storyboardArgs(source, '/out', plan),
+          previewArgs(source, '/out/preview.mp4', hd),
+        ]) {
+          const inputs = inputsOf(args);
+          expect(inputs).toHaveLength(1);
+          const [input] = inputs;
+          expect(input[input.length - 1]).toBe('file:/media/sources/2024/06/x.bin');
+          expect(option(input, '-f')).toBe(DEMUXERS[type]);
+          expect(option(input, '-format_whitelist')).toBe(DEMUXERS[type]);
+          expect(option(input, '-protocol_whitelist')).toBe('file');
+          expect(option(input, '-max_pixels')).toBe(String(7680 * 4320));
+          expect(option(input, '-max_streams')).toBe('16');
+          expect(option(input, '-t')).toBe('14400');
+          expect(args.filter((a) => a.includes('x.bin'))).toHaveLength(1);
+        }
+      }
+    });
+
+    it('probes with the same fences, and without -max_streams so that the count can be refused in words', () => {
+      for (const type of types) {
+        const args = probeArgs({ path: '/s/x', type });
+        expect(args[args.length - 1]).toBe('file:/s/x');
+        expect(option(args, '-f')).toBe(DEMUXERS[type]);
+        expect(option(args, '-format_whitelist')).toBe(DEMUXERS[type]);
+        expect(option(args, '-protocol_whitelist')).toBe('file');
+        expect(option(args, '-max_pixels')).toBe(String(7680 * 4320));
+        expect(args).not.toContain('-max_streams');
+      }
+    });
+
+    it('turns MOV external references off explicitly, and passes MOV options to MOV only', () => {
+      expect(option(probeArgs(mp4), '-enable_drefs')).toBe('0');
+      expect(option(probeArgs(mp4), '-use_absolute_path')).toBe('0');
+      expect(option(posterArgs(mp4, '/p.jpg', hd), '-enable_drefs')).toBe('0');
+      for (const type of types.filter((t) => t !== 'mp4')) {
+        expect(probeArgs({ path: '/x', type })).not.toContain('-enable_drefs');
+        expect(posterArgs({ path: '/x', type }, '/p.jpg', hd)).not.toContain('-use_absolute_path');
+      }
+    });
+
+    it('seeks the poster on the input', () => {
+      const args = posterArgs(mp4, '/p.jpg', hd);
+      expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
+    });
+  });
+
+  describe('input caps', () => {
+    const probeOf = (streams: object[], duration = '10') => JSON.stringify({ format: { duration, nb_streams: streams.length }, streams });
+    const video = (width: number, height: number, more: object = {}) => ({ codec_type: 'video', width, height, avg_frame_rate: '30/1', ...more });
+    const refusal = (json: string) => {
+      try {
+        parseProbe(json);
+      } catch (error) {
+        expect(error).toBeInstanceOf(InputRefusedError);
+        return (error as Error).message;
+      }
+      throw new Error('not refused');
+    };
+
+    it('documents the limits', () => {
+      expect(INPUT_LIMITS).toEqual({ maxSide: 8192, maxPixels: 33_177_600, maxDurationSeconds: 14_400, maxStreams: 16 });
+    });
+
+    it('accepts 8K UHD in either orientation, 16 streams and 4 hours', () => {
+      expect(parseProbe(probeOf([video(7680, 4320)])).width).toBe(7680);
+      expect(parseProbe(probeOf([video(4320, 7680)])).height).toBe(7680);
+      expect(parseProbe(probeOf([video(8192, 16)])).width).toBe(8192);
+      expect(parseProbe(probeOf([video(640, 360), ...Array.from({ length: 15 }, () => ({ codec_type: 'audio' }))])).hasAudio).toBe(true);
+      expect(parseProbe(probeOf([video(640, 360)], '14400')).durationSeconds).toBe(14_400);
+    });
+
+    it('refuses larger pictures, on any video stream', () => {
+      expect(refusal(probeOf([video(8200, 32)]))).toBe('The video is refused: its picture is 8200×32, more than 8192 pixels a side');
+      expect(refusal(probeOf([video(32, 8194)]))).toMatch(/32×8194, more than 8192 pixels a side/);
+      expect(refusal(probeOf([video(7000, 7000)]))).toBe('The video is refused: its picture is 7000×7000, more pixels than 7680×4320');
+      expect(refusal(probeOf([video(640, 360), video(8200, 8200)]))).toMatch(/8200×8200/);
+    });
+
+    it('refuses more streams and longer durations', () => {
+      const streams = [video(640, 360), ...Array.from({ length: 16 }, () => ({ codec_type: 'audio' }))];
+      expect(refusal(probeOf(streams))).toBe('The video is refused: it has 17 streams, more than 16');
+      expect(refusal(JSON.stringify({ format: { duration: '5', nb_streams: 40 }, streams: [video(64, 48)] }))).toMatch(/40 streams/);
+      expect(refusal(probeOf([video(640, 360)], '14401'))).toBe('The video is refused: it lasts 4:00:01, longer than 4:00:00');
+      expect(refusal(probeOf([video(640, 360)], '18000'))).toMatch(/5:00:00/);
+    });
+
+    it('refuses a file without video (cover art is none) or without duration', () => {
+      expect(refusal(probeOf([{ codec_type: 'audio' }]))).toBe('The video is refused: the file has no video stream');
+      expect(refusal(probeOf([{ codec_type: 'audio' }, video(600, 600, { disposition: { attached_pic: 1 } })]))).toMatch(/no video stream/);
+      expect(refusal(JSON.stringify({ format: {}, streams: [video(64, 48)] }))).toBe('The video is refused: the file has no duration');
+      expect(refusal(probeOf([video(64, 48)], '0'))).toMatch(/no duration/);
+    });
   });
 });

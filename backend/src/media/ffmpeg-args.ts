@@ -1,3 +1,5 @@
+import { DEMUXERS, type VideoType } from './video-type';
+
 /**
  * Pure builders of ffmpeg arguments and of the files written beside them (master playlist, storyboard VTT).
  * The runner executes them; nothing here touches a process or a file. ffmpeg is the 4.1 build of
@@ -45,20 +47,104 @@ export function widthFor(source: Pick<ProbeResult, 'width' | 'height'>, height: 
   return even((source.width * height) / source.height);
 }
 
-export function probeArgs(input: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
+/** An uploaded source to read: its path and the container its first bytes are (sniffed again at ingest). */
+export interface SourceInput {
+  path: string;
+  type: VideoType;
 }
 
-/** Reads ffprobe's JSON; throws when there is no video stream or no duration. */
+/**
+ * What an upload may be (README, "Untrusted input"). 8K UHD in either orientation: no side over 8192 pixels
+ * (H.264's and HEVC's largest levels), at most 7680×4320 pixels (a decoded frame is then ~50 MB; the ladder
+ * stops at 1080p anyway). At most 4 hours and 16 streams (a video, its audio tracks and subtitles).
+ */
+export const INPUT_LIMITS = { maxSide: 8192, maxPixels: 7680 * 4320, maxDurationSeconds: 4 * 3600, maxStreams: 16 } as const;
+
+/** An upload that no attempt could ingest: the job fails at once with this message, without a retry. */
+export class InputRefusedError extends Error {
+  constructor(reason: string) {
+    super(`The video is refused: ${reason}`);
+  }
+}
+
+/**
+ * How ffmpeg and ffprobe open an upload: with the demuxer its bytes were sniffed as (ffmpeg would otherwise
+ * probe and may pick another: a GIF, a DASH manifest, an SDP description), no demuxer nested inside it, local
+ * files only, no external MOV references, and decoders refusing pictures over the pixel cap.
+ */
+function demuxerArgs(source: SourceInput): string[] {
+  const demuxer = DEMUXERS[source.type];
+  return [
+    '-protocol_whitelist', 'file',
+    '-f', demuxer, '-format_whitelist', demuxer,
+    // Both are off by default in 4.1; said here so that another build (FFMPEG_PATH) cannot differ.
+    ...(source.type === 'mp4' ? ['-enable_drefs', '0', '-use_absolute_path', '0'] : []),
+    '-max_pixels', String(INPUT_LIMITS.maxPixels),
+  ];
+}
+
+/** `file:` so that the path is never read as another protocol's URL, whatever it contains. */
+const fileUrl = (source: SourceInput) => `file:${source.path}`;
+
+/**
+ * An upload as ffmpeg's input. The probe has checked the caps by then; these bound what a file can still hide
+ * from it: MPEG-TS streams appearing later, a duration longer than declared.
+ */
+export function inputArgs(source: SourceInput): string[] {
+  return [
+    ...demuxerArgs(source),
+    '-max_streams', String(INPUT_LIMITS.maxStreams), '-t', String(INPUT_LIMITS.maxDurationSeconds),
+    '-i', fileUrl(source),
+  ];
+}
+
+/** ffprobe without -max_streams: it reports the real count, which parseProbe refuses in plain words. */
+export function probeArgs(source: SourceInput): string[] {
+  return ['-v', 'error', ...demuxerArgs(source), '-print_format', 'json', '-show_format', '-show_streams', fileUrl(source)];
+}
+
+const clock = (seconds: number) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+
+interface ProbeStream {
+  codec_type?: string;
+  width?: number;
+  height?: number;
+  r_frame_rate?: string;
+  avg_frame_rate?: string;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+}
+
+/**
+ * Reads ffprobe's JSON and applies INPUT_LIMITS; throws InputRefusedError for a file without a video stream
+ * (cover art is no video) or duration, or past a limit.
+ */
 export function parseProbe(json: string): ProbeResult {
-  const data = JSON.parse(json) as {
-    format?: { duration?: string };
-    streams?: { codec_type?: string; width?: number; height?: number; r_frame_rate?: string; avg_frame_rate?: string; duration?: string }[];
-  };
-  const video = data.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
-  if (!video) throw new Error('The file has no video stream');
+  const data = JSON.parse(json) as { format?: { duration?: string; nb_streams?: number }; streams?: ProbeStream[] };
+  const streams = data.streams ?? [];
+  const count = Math.max(streams.length, Number(data.format?.nb_streams) || 0);
+  if (count > INPUT_LIMITS.maxStreams) {
+    throw new InputRefusedError(`it has ${count} streams, more than ${INPUT_LIMITS.maxStreams}`);
+  }
+  const videos = streams.filter((s) => s.codec_type === 'video' && s.width && s.height && !s.disposition?.attached_pic);
+  const video = videos[0];
+  if (!video) throw new InputRefusedError('the file has no video stream');
+  for (const { width = 0, height = 0 } of videos) {
+    if (width > INPUT_LIMITS.maxSide || height > INPUT_LIMITS.maxSide) {
+      throw new InputRefusedError(`its picture is ${width}×${height}, more than ${INPUT_LIMITS.maxSide} pixels a side`);
+    }
+    if (width * height > INPUT_LIMITS.maxPixels) {
+      throw new InputRefusedError(`its picture is ${width}×${height}, more pixels than 7680×4320`);
+    }
+  }
   const duration = Number(data.format?.duration ?? video.duration);
-  if (!(duration > 0)) throw new Error('The file has no duration');
+  if (!(duration > 0)) throw new InputRefusedError('the file has no duration');
+  if (duration > INPUT_LIMITS.maxDurationSeconds) {
+    throw new InputRefusedError(`it lasts ${clock(duration)}, longer than ${clock(INPUT_LIMITS.maxDurationSeconds)}`);
+  }
   const rate = (r?: string) => {
     const [n, d] = (r ?? '').split('/').map(Number);
     return n > 0 && d > 0 ? n / d : NaN;
@@ -78,12 +164,12 @@ export function parseProbe(json: string): ProbeResult {
  * own playlist `{name}.m3u8` with segments `{name}_NNN.ts`, flat in `dir` (one output per rendition, since
  * ffmpeg 4.1's -var_stream_map writes an empty master).
  */
-export function ladderArgs(input: string, dir: string, renditions: Rendition[], source: ProbeResult): string[] {
+export function ladderArgs(input: SourceInput, dir: string, renditions: Rendition[], source: ProbeResult): string[] {
   const gop = Math.max(1, Math.round(source.fps * SEGMENT_SECONDS));
   const split = `[0:v]split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')}`;
   const scales = renditions.map((r, i) => `[s${i}]scale=${widthFor(source, r.height)}:${r.height}[v${i}]`);
   return [
-    '-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', '-i', input,
+    '-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', ...inputArgs(input),
     '-filter_complex', [split, ...scales].join(';'),
     ...renditions.flatMap((r, i) => [
       '-map', `[v${i}]`, ...(source.hasAudio ? ['-map', '0:a:0'] : []),
@@ -112,11 +198,12 @@ export function masterPlaylist(renditions: Rendition[], source: ProbeResult): st
   return `${lines.join('\n')}\n`;
 }
 
+export const posterTime = (source: ProbeResult) => Math.min(source.durationSeconds * 0.1, Math.max(0, source.durationSeconds - 0.5));
+
 /** A poster frame from a tenth of the way in (past intros and black frames), at most 720 pixels tall. */
-export function posterArgs(input: string, output: string, source: ProbeResult): string[] {
-  const at = Math.min(source.durationSeconds * 0.1, Math.max(0, source.durationSeconds - 0.5));
+export function posterArgs(input: SourceInput, output: string, source: ProbeResult, at = posterTime(source)): string[] {
   const height = Math.min(720, source.height);
-  return ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(3), '-i', input, '-frames:v', '1', '-vf', `scale=${widthFor(source, height)}:${height}`, '-q:v', '3', output];
+  return ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(3), ...inputArgs(input), '-frames:v', '1', '-vf', `scale=${widthFor(source, height)}:${height}`, '-q:v', '3', output];
 }
 
 export const STORYBOARD_TILE_WIDTH = 160;
@@ -147,9 +234,9 @@ export function storyboardPlan(source: ProbeResult): StoryboardPlan {
 }
 
 /** Sprite sheets `sprite-0.jpg`, `sprite-1.jpg`… in `dir`. */
-export function storyboardArgs(input: string, dir: string, plan: StoryboardPlan): string[] {
+export function storyboardArgs(input: SourceInput, dir: string, plan: StoryboardPlan): string[] {
   return [
-    '-hide_banner', '-nostdin', '-y', '-i', input,
+    '-hide_banner', '-nostdin', '-y', ...inputArgs(input),
     '-vf', `fps=1/${plan.interval.toFixed(6)},scale=${plan.tileWidth}:${plan.tileHeight},tile=${STORYBOARD_COLUMNS}x${STORYBOARD_ROWS}`,
     '-frames:v', String(plan.sheets), '-q:v', '5', '-start_number', '0',
     '-progress', 'pipe:1', '-nostats',
@@ -187,14 +274,14 @@ export const PREVIEW_CLIPS = 5;
 export const PREVIEW_CLIP_SECONDS = 2;
 
 /** The muted hover clip: five 2-second clips spread over the video (the whole video when it is short). */
-export function previewArgs(input: string, output: string, source: ProbeResult): string[] {
+export function previewArgs(input: SourceInput, output: string, source: ProbeResult): string[] {
   const height = even((PREVIEW_WIDTH * source.height) / source.width);
   const span = source.durationSeconds / PREVIEW_CLIPS;
   const select = span > PREVIEW_CLIP_SECONDS * 1.5
     ? `select='lt(mod(t\\,${span.toFixed(3)})\\,${PREVIEW_CLIP_SECONDS})',setpts=N/FRAME_RATE/TB,`
     : '';
   return [
-    '-hide_banner', '-nostdin', '-y', '-i', input, '-an',
+    '-hide_banner', '-nostdin', '-y', ...inputArgs(input), '-an',
     '-vf', `${select}scale=${PREVIEW_WIDTH}:${height}`,
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p', '-movflags', '+faststart',
     '-progress', 'pipe:1', '-nostats',

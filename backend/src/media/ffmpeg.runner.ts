@@ -4,7 +4,9 @@ import { APP_CONFIG } from '../config/config.module';
 import * as ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import * as ffprobeStatic from 'ffprobe-static';
 import { spawn } from 'node:child_process';
-import { parseProbe, parseProgress, probeArgs, type ProbeResult } from './ffmpeg-args';
+import { getPriority, setPriority } from 'node:os';
+import { InputRefusedError, parseProbe, parseProgress, probeArgs, type ProbeResult, type SourceInput } from './ffmpeg-args';
+import { VIDEO_TYPE_NAMES } from './video-type';
 
 /** ffmpeg 4.1 from `@ffmpeg-installer/ffmpeg` (FFMPEG_PATH names another). */
 export function ffmpegPath(): string {
@@ -21,6 +23,24 @@ export function ffprobePath(): string {
 
 export class FfmpegError extends Error {}
 
+/** How much nicer than the API transcoding runs: a request waiting for the CPU goes first, an idle CPU still transcodes at full speed. */
+export const FFMPEG_NICENESS = 10;
+
+/**
+ * Lowers the new ffmpeg's scheduling priority before it starts its encoder threads (which inherit it), so that
+ * an ingest or the demo catalogue does not hold the API's requests up on a small machine (the soak measured
+ * p99 over a second in the minute of an upload at normal priority). Best effort: where it is refused, ffmpeg
+ * runs at the API's priority.
+ */
+function yieldToRequests(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    setPriority(pid, Math.min(19, getPriority() + FFMPEG_NICENESS));
+  } catch {
+    // not allowed here: run as is
+  }
+}
+
 /** The only code that spawns processes: ffmpeg with progress reports, ffprobe for facts. */
 @Injectable()
 export class FfmpegRunner {
@@ -36,6 +56,7 @@ export class FfmpegRunner {
   run(args: string[], onProgress?: (seconds: number) => void, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
       const child = spawn(this.ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+      yieldToRequests(child.pid);
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
         const seconds = parseProgress(chunk);
@@ -52,20 +73,27 @@ export class FfmpegRunner {
     });
   }
 
-  probe(input: string): Promise<ProbeResult> {
+  /**
+   * The facts of an upload, read with its sniffed demuxer. Rejects with InputRefusedError past the caps, else
+   * with FfmpegError when ffprobe cannot read it as that container.
+   */
+  probe(input: SourceInput, signal?: AbortSignal): Promise<ProbeResult> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.ffprobe, probeArgs(input), { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(this.ffprobe, probeArgs(input), { stdio: ['ignore', 'pipe', 'pipe'], signal });
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
       child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr = (stderr + c).slice(-4000)));
       child.on('error', (error) => reject(new FfmpegError(`ffprobe could not run: ${error.message}`)));
       child.on('close', (code) => {
-        if (code !== 0) return reject(new FfmpegError(`Not a playable video: ${lastLines(stderr) || `ffprobe exit ${code}`}`));
+        if (code !== 0) {
+          const why = lastLines(stderr) || `ffprobe exit ${code}`;
+          return reject(new FfmpegError(`Not a playable video: it cannot be read as ${VIDEO_TYPE_NAMES[input.type]}, the container its first bytes announce (${why})`));
+        }
         try {
           resolve(parseProbe(stdout));
         } catch (error) {
-          reject(new FfmpegError(`Not a playable video: ${(error as Error).message}`));
+          reject(error instanceof InputRefusedError ? error : new FfmpegError(`Not a playable video: ${(error as Error).message}`));
         }
       });
     });

@@ -4,12 +4,14 @@ import { JobRunner } from '../jobs/job-runner.service';
 import type { JobContext, JobHandler, JobOutcome, JobRow } from '../jobs/job-types';
 import { VideosRepository } from '../videos/videos.repository';
 import {
-  ladderArgs, ladderFor, masterPlaylist, posterArgs, previewArgs, storyboardArgs, storyboardPlan, storyboardVtt,
+  InputRefusedError, ladderArgs, ladderFor, masterPlaylist, posterArgs, previewArgs, storyboardArgs, storyboardPlan,
+  storyboardVtt, type SourceInput,
 } from './ffmpeg-args';
-import { type DemoClip, demoClipArgs } from './demo-clips';
+import { type DemoClip, demoClipArgs, demoLadderFor } from './demo-clips';
 import { FfmpegRunner } from './ffmpeg.runner';
 import { redactPaths, stemOf } from './media-paths';
 import { StorageService } from './storage.service';
+import { sniffVideoType } from './video-type';
 
 export const INGEST_KIND = 'ingest';
 
@@ -51,7 +53,9 @@ export class IngestService implements JobHandler, OnModuleInit {
     try {
       await this.ingest(job.id, job.video_id, url, job.payload as unknown as IngestPayload, context.report, context.signal);
     } catch (error) {
-      return { state: 'retry', error: redactPaths(error instanceof Error ? error.message : String(error), this.storage.root) };
+      const message = redactPaths(error instanceof Error ? error.message : String(error), this.storage.root);
+      // A refused file would be refused again: no retry.
+      return { state: error instanceof InputRefusedError ? 'fail' : 'retry', error: message };
     }
     return { state: 'done' };
   }
@@ -69,10 +73,14 @@ export class IngestService implements JobHandler, OnModuleInit {
     signal?: AbortSignal,
   ): Promise<void> {
     const stem = stemOf(url);
-    const source = await this.storage.resolveInside(this.storage.sourcesRoot, payload.source);
-    if (payload.demo && !(await this.storage.exists(source))) {
-      await this.generateDemoClip(payload.demo, source, signal);
+    const sourcePath = await this.storage.resolveInside(this.storage.sourcesRoot, payload.source);
+    if (payload.demo && !(await this.storage.exists(sourcePath))) {
+      await this.generateDemoClip(payload.demo, sourcePath, signal);
     }
+    // The demuxer comes from the bytes again, not from the stored name: ffmpeg is never left to guess.
+    const type = sniffVideoType(await this.storage.readHead(sourcePath, 512));
+    if (!type) throw new InputRefusedError('its bytes are none of the containers read here');
+    const source: SourceInput = { path: sourcePath, type };
     const workspace = await this.storage.openWorkspace(jobId);
     const { hls: hlsTmp, thumbs: thumbsTmp } = workspace;
 
@@ -92,15 +100,22 @@ export class IngestService implements JobHandler, OnModuleInit {
     };
 
     try {
-      const probe = await this.ffmpeg.probe(source);
+      const probe = await this.ffmpeg.probe(source, signal);
       done += WEIGHTS.probe;
       await report(done);
 
-      const ladder = ladderFor(probe.height);
+      // Demo clips get a lighter ladder so that a first start fills the site in minutes.
+      const ladder = payload.demo ? demoLadderFor(probe.height) : ladderFor(probe.height);
       await step(WEIGHTS.renditions, (on) => this.ffmpeg.run(ladderArgs(source, hlsTmp, ladder, probe), on, signal), probe.durationSeconds);
       await this.storage.writeFile(path.join(hlsTmp, 'index.m3u8'), masterPlaylist(ladder, probe));
 
-      await step(WEIGHTS.poster, () => this.ffmpeg.run(posterArgs(source, path.join(thumbsTmp, 'poster.jpg'), probe), undefined, signal), probe.durationSeconds);
+      const poster = path.join(thumbsTmp, 'poster.jpg');
+      await step(WEIGHTS.poster, async () => {
+        await this.ffmpeg.run(posterArgs(source, poster, probe), undefined, signal);
+        // ffmpeg 4.1 writes nothing (and exits 0) when it cannot seek there, as in an MPEG-TS with a single
+        // keyframe: the first frame then makes the poster.
+        if (!(await this.storage.exists(poster))) await this.ffmpeg.run(posterArgs(source, poster, probe, 0), undefined, signal);
+      }, probe.durationSeconds);
       const plan = storyboardPlan(probe);
       await step(WEIGHTS.storyboard, (on) => this.ffmpeg.run(storyboardArgs(source, thumbsTmp, plan), on, signal), probe.durationSeconds);
       await this.storage.writeFile(path.join(thumbsTmp, 'storyboard.vtt'), storyboardVtt(plan, probe.durationSeconds));

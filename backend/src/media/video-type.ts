@@ -13,3 +13,16 @@ export function sniffVideoType(head: Buffer): VideoType | null {
   if (head.length >= 3 && head.toString('latin1', 0, 3) === 'FLV') return 'flv';
   return null;
 }
+
+/**
+ * ffmpeg's demuxer for each type (`ffmpeg -formats`). Ingest forces it: probing would let ffmpeg read the
+ * bytes after the sniffed header as any of its formats instead.
+ */
+export const DEMUXERS: Record<VideoType, string> = {
+  mp4: 'mov', matroska: 'matroska', avi: 'avi', mpegts: 'mpegts', mpegps: 'mpeg', flv: 'flv',
+};
+
+/** The type's name in messages for admins. */
+export const VIDEO_TYPE_NAMES: Record<VideoType, string> = {
+  mp4: 'MP4/MOV', matroska: 'Matroska/WebM', avi: 'AVI', mpegts: 'MPEG-TS', mpegps: 'MPEG-PS', flv: 'FLV',
+};
