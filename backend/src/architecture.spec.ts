@@ -4,8 +4,8 @@ import * as path from 'node:path';
 /**
  * The boundaries docs/architecture.md draws, checked on the source: each table is written and read in SQL only
  * by the module that owns it, "published" is defined once, only the storage service touches the file system of
- * the media store and only the ffmpeg runner spawns processes. Tooling that builds whole databases (migrations,
- * seeds) and the benchmarks are outside the rule.
+ * the media store and only the ffmpeg runner spawns processes. Tooling that builds or saves whole databases
+ * (migrations, seeds, backups: tar, pg_dump) and the benchmarks are outside the rule.
  */
 const SRC = __dirname;
 

@@ -90,3 +90,14 @@ describe('.env.example', () => {
     expect([...documented].sort()).toEqual([...SETTING_NAMES].sort());
   });
 });
+
+describe('the root commands that open DATA_DIR', () => {
+  // `npm run x -w backend` would run in backend/, where the default ./data is another folder than the one
+  // `npm start` uses: the command would open a second, empty database and never meet the server's lock.
+  it('run from the repository root, where ./data is the same folder as for npm start', () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(__dirname, '../../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const name of ['seed:catalog', 'admin:create', 'media:import', 'worker', 'backup', 'restore']) {
+      expect(scripts[name], name).toMatch(/&& node backend\/dist\/\S+\.js$/);
+    }
+  });
+});

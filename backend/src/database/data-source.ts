@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
+import { serveSnapshotsOf } from './backup/embedded-snapshot';
 import { ENTITIES } from './entities';
 import { lockEmbeddedDatabase } from './embedded-lock';
 import { MIGRATIONS } from './migrations';
@@ -17,7 +18,8 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
     installExtensions: false,
   };
   if (config.databaseUrl) {
-    return { ...common, url: config.databaseUrl, poolSize: 20, applicationName: 'hunktube' };
+    // A server that does not accept the connection within 3 s is down: the request answers 503 instead of waiting.
+    return { ...common, url: config.databaseUrl, poolSize: 20, applicationName: 'hunktube', connectTimeoutMS: 3000 };
   }
   const dataDir = config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite');
   return { ...common, driver: pgliteDriver, extra: { pglite: { dataDir } } };
@@ -70,6 +72,15 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
     // PGlite runs no autovacuum, so nothing else keeps the planner's statistics; without them it picks
     // nested loops over the whole catalogue (a category listing went from 6 ms to 300 ms on 100k videos).
     await dataSource.query('ANALYZE');
+  }
+  if (embeddedDir) {
+    // Whoever holds the embedded database answers `npm run backup` on DATA_DIR/pglite.sock (see backup/).
+    const stopSnapshots = await serveSnapshotsOf(dataSource, embeddedDir);
+    const close = dataSource.destroy;
+    dataSource.destroy = async () => {
+      await stopSnapshots();
+      await close();
+    };
   }
   return dataSource;
 }

@@ -96,6 +96,20 @@ export class PGlitePool extends EventEmitter {
     );
   }
 
+  /**
+   * Runs `fn` on the instance while no query runner holds it, so between transactions (a backup's snapshot of
+   * the data folder: nothing half-written by this process is in it).
+   */
+  async exclusive<T>(fn: (db: PGlite) => Promise<T>): Promise<T> {
+    const db = await this.db;
+    const unlock = await this.lock.acquire();
+    try {
+      return await fn(db);
+    } finally {
+      unlock();
+    }
+  }
+
   end(callback?: (err: Error | null) => void): void {
     this.db.then((db) => db.close()).then(
       () => callback?.(null),
