@@ -1,6 +1,6 @@
 import { BadRequestException, Body, Controller, HttpCode, HttpStatus, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiConsumes, ApiTags, ApiResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiExtraModels, ApiTags, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { Roles } from '../common/decorators/auth.decorators';
 import { UploadAcceptedDto, UploadVideoDto } from './dto/upload-video.dto';
 import { UploadsService } from './uploads.service';
@@ -18,6 +18,17 @@ export class AdminVideosController {
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiConsumes('multipart/form-data')
+  // The document names the file part too (the DTO has only the text fields), so that clients and the
+  // hostile-input suite know what the form holds.
+  @ApiExtraModels(UploadVideoDto)
+  @ApiBody({
+    schema: {
+      allOf: [
+        { $ref: getSchemaPath(UploadVideoDto) },
+        { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The video, by content: MP4, MOV, MKV, WebM, AVI, MPEG-TS or FLV' } } },
+      ],
+    },
+  })
   @UseInterceptors(FileInterceptor('file'))
   @ApiResponse({ status: 202, type: UploadAcceptedDto })
   upload(@UploadedFile() file: Express.Multer.File | undefined, @Body() dto: UploadVideoDto): Promise<UploadAcceptedDto> {

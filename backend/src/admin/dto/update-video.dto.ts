@@ -12,6 +12,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { VIDEO_TITLE_MAX_LENGTH } from '@hunktube/shared';
@@ -19,6 +20,12 @@ import { MAX_ID } from '../../common/dto/video-id.dto';
 import { VideoDto } from '../../videos/dto/video.dto';
 
 export const MAX_TAXA_PER_VIDEO = 100;
+
+/**
+ * May be left out (the field keeps its value), but not sent as null: every editable column is NOT NULL, and
+ * `@IsOptional()` would let a null through to the database (a 500 on the constraint instead of a 400).
+ */
+const Omittable = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 const positiveId = { message: 'id must be a positive integer' };
 const count = (name: string) => ({ message: `${name} must be an integer from 0 to ${MAX_ID}` });
@@ -44,7 +51,7 @@ const TaxaProperty = (name: 'categories' | 'performers') =>
       type: [VideoTaxonRefDto],
       description: `Replaces the video's ${name}; each must exist (400 "Unknown ${name === 'categories' ? 'category' : 'performer'}: …")`,
     }),
-    IsOptional(),
+    Omittable(),
     IsArray({ message: `${name} must be an array of {id, name}` }),
     ArrayMaxSize(MAX_TAXA_PER_VIDEO),
     ValidateNested({ each: true }),
@@ -64,64 +71,64 @@ export class UpdateVideoDto {
   id: number;
 
   @ApiPropertyOptional({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9-]+$', description: 'Unique (409 when another video has it)' })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: 'slug must be a string' })
   @Matches(/^[a-z0-9-]{1,200}$/, { message: 'slug must be 1 to 200 characters of a-z, 0-9 and -' })
   slug?: string;
 
   @ApiPropertyOptional({ minLength: 1, maxLength: VIDEO_TITLE_MAX_LENGTH })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: 'title must be a string' })
   @Matches(/\S/, { message: 'title must not be empty' })
   @MaxLength(VIDEO_TITLE_MAX_LENGTH, { message: `title must be at most ${VIDEO_TITLE_MAX_LENGTH} characters long` })
   title?: string;
 
   @ApiPropertyOptional({ maxLength: VIDEO_TITLE_MAX_LENGTH })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: 'atg_title must be a string' })
   @MaxLength(VIDEO_TITLE_MAX_LENGTH, { message: `atg_title must be at most ${VIDEO_TITLE_MAX_LENGTH} characters long` })
   atg_title?: string;
 
   @ApiPropertyOptional({ maxLength: VIDEO_TITLE_MAX_LENGTH })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: 'jtg_title must be a string' })
   @MaxLength(VIDEO_TITLE_MAX_LENGTH, { message: `jtg_title must be at most ${VIDEO_TITLE_MAX_LENGTH} characters long` })
   jtg_title?: string;
 
   @ApiPropertyOptional({ minimum: 0, description: 'The total from now on; buffered counts are written first' })
-  @IsOptional()
+  @Omittable()
   @IsInt(count('views'))
   @Min(0, count('views'))
   @Max(MAX_ID, count('views'))
   views?: number;
 
   @ApiPropertyOptional({ minimum: 0, description: 'The total from now on; buffered counts are written first' })
-  @IsOptional()
+  @Omittable()
   @IsInt(count('likes'))
   @Min(0, count('likes'))
   @Max(MAX_ID, count('likes'))
   likes?: number;
 
   @ApiPropertyOptional({ minimum: 0, description: 'Greater than 0 marks the video featured' })
-  @IsOptional()
+  @Omittable()
   @IsInt(count('featured'))
   @Min(0, count('featured'))
   @Max(MAX_ID, count('featured'))
   featured?: number;
 
   @ApiPropertyOptional({ format: 'date-time', example: '2024-06-01T12:00:00.000Z' })
-  @IsOptional()
+  @Omittable()
   @IsISO8601({ strict: true }, { message: 'upload_date must be an ISO 8601 date' })
   upload_date?: string;
 
   @ApiPropertyOptional({ maxLength: 500, description: 'URL or path of the thumbnail' })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: 'thumbnail must be a string' })
   @MaxLength(500, { message: 'thumbnail must be at most 500 characters long' })
   thumbnail?: string;
 
   @ApiPropertyOptional({ maxLength: 500, example: '/2024/06/pool-party.mp4', description: 'Source path (or http(s) URL); its stem names the media folders' })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: 'url must be a string' })
   @MaxLength(500, { message: 'url must be at most 500 characters long' })
   @Matches(/^(\/|https?:\/\/)/i, { message: 'url must be a path starting with / or an http(s) URL' })
