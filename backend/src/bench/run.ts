@@ -2,13 +2,13 @@ import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { dataSourceOptions, openDataSource } from '../database/data-source';
 import { generateCatalog } from '../database/seeds/catalog-generator';
 import { writeCatalog } from '../database/seeds/catalog-writer';
 import { benchIngest } from './ingest';
+import { freePort } from './free-port';
 
 /**
  * `npm run bench`: seeds a catalogue, starts the real API and a bare Nest + Express baseline as separate
@@ -29,17 +29,6 @@ interface Result {
   p99ms: number;
   errors: number;
   ratioToBaseline?: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function startProcess(script: string, env: Record<string, string>, port: number, readyPath: string): Promise<ChildProcess> {
