@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 // @ts-expect-error -- a plain ES module shared with docker/nginx/test-nginx.mjs, without type declarations
 import { renderNginxConfig } from '../../docker/nginx/render-config.mjs';
+import request from 'supertest';
 import { signedPath } from '../src/media/signing';
 import { insertVideo } from './helpers/factories';
 import { createTestApp, TestApp } from './helpers/test-app';
@@ -54,7 +55,8 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
 
     const apiPort = await freePort();
     const nginxPort = await freePort();
-    t = await createTestApp({ MEDIA_DIR: media, MEDIA_SIGNING_KEY: KEY, TRUST_PROXY: 'loopback' });
+    // The API serves the same web build as nginx's root, as the stack's image does.
+    t = await createTestApp({ MEDIA_DIR: media, MEDIA_SIGNING_KEY: KEY, TRUST_PROXY: 'loopback' }, { webRoot: html });
     await t.app.listen(apiPort, '127.0.0.1');
     await insertVideo(t.db, { url: '/2024/06/pool-party.mp4', duration: 60 });
 
@@ -116,6 +118,59 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
     });
     expect({ status: run.status, output: run.stdout + run.stderr }).toEqual({ status: 0, output: expect.stringMatching(/all \d+ checks passed/) });
   }, 60_000);
+
+  it("gives every page the API's own security policy: CSP, framing, opener (no framing of the admin panel)", async () => {
+    const policy = (r: Response) =>
+      Object.fromEntries(['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy'].map((h) => [h, r.headers.get(h)]));
+    const direct = await request(t.http).get('/admin').expect(200);
+    expect(direct.headers['content-security-policy']).toMatch(/frame-ancestors 'self'/);
+    for (const page of ['/', '/admin', '/video/1-pool-party', '/index.html']) {
+      const viaNginx = await fetch(`${base}${page}`);
+      expect(viaNginx.status).toBe(200);
+      expect(await viaNginx.text()).toContain('app shell');
+      expect(policy(viaNginx)).toEqual({
+        'content-security-policy': direct.headers['content-security-policy'],
+        'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-opener-policy': direct.headers['cross-origin-opener-policy'],
+      });
+    }
+  });
+
+  it("never lets a shared cache hand one member's answers to another (two members through nginx)", async () => {
+    const viaNginx = (url: string, init: RequestInit = {}) =>
+      fetch(`${base}${url}`, { ...init, headers: { 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) } });
+    const members = [];
+    for (const name of ['Ann', 'Bob']) {
+      const email = `${name.toLowerCase()}.${Date.now()}@example.com`;
+      const res = await viaNginx('/api/auth/register', { method: 'POST', body: JSON.stringify({ email, password: 'correct horse battery', displayName: name }) });
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as { accessToken: string; user: { id: string } };
+      members.push({ token: body.accessToken, id: body.user.id, cookie: /access_token=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0] ?? '' });
+    }
+    const [ann, bob] = members;
+    const videoId = await insertVideo(t.db, { title: "Ann's pick" });
+    const bookmark = await viaNginx('/api/video/add-to-bookmarks', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ann.token}` },
+      body: JSON.stringify({ videoId, userId: ann.id, action: 'create' }),
+    });
+    expect(bookmark.status).toBe(200);
+    for (const auth of [(m: typeof ann) => ({ Authorization: `Bearer ${m.token}` }), (m: typeof ann) => ({ Cookie: m.cookie })]) {
+      for (let i = 0; i < 2; i++) {
+        const annList = await viaNginx('/api/me/bookmarks', { headers: auth(ann) });
+        const bobList = await viaNginx('/api/me/bookmarks', { headers: auth(bob) });
+        expect(((await annList.json()) as { data: { id: number }[] }).data.map((v) => v.id)).toEqual([videoId]);
+        expect(((await bobList.json()) as { data: unknown[] }).data).toEqual([]);
+        for (const res of [annList, bobList]) {
+          expect(res.headers.get('cache-control')).toBe('private, no-store');
+          expect(res.headers.get('x-cache-status')).not.toBe('HIT');
+        }
+      }
+    }
+    // Nor through the cached catalogue routes: a signed-in request neither reads nor fills the micro-cache.
+    const me = await viaNginx('/api/auth/me', { headers: { Authorization: `Bearer ${ann.token}` } });
+    expect(me.headers.get('cache-control')).toBe('private, no-store');
+  });
 
   it('serves thumbnails publicly and the API through the proxy with the client address it forwards', async () => {
     const poster = await fetch(`${base}/thumbs/2024/06/pool-party/poster.jpg`);

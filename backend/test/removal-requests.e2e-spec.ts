@@ -11,7 +11,7 @@ describe('Content removal requests (e2e)', () => {
   let second: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ PUBLIC_URL: 'https://hunktube.example' });
     admin = await registerAdmin(t);
     member = await registerUser(t.http);
     first = await insertVideo(t.db, { title: 'Locker Room Talk' });
@@ -54,9 +54,27 @@ describe('Content removal requests (e2e)', () => {
     it('reads watch-page addresses in every form and bare ids, once each, in the order given', async () => {
       const res = await file({
         ...valid(),
-        urls: [`http://localhost:3000/video/${second}?t=90`, `/video/${first}`, String(second), ` https://x.example/video/${first}#top `],
+        urls: [`https://hunktube.example/video/${second}?t=90`, `/video/${first}`, String(second), ` https://HUNKTUBE.example/video/${first}#top `],
       }).expect(201);
       expect(res.body.video_ids).toEqual([second, first]);
+    });
+
+    it("takes addresses of the host the form was sent to, as well as PUBLIC_URL's", async () => {
+      const res = await file({ ...valid(), urls: [`http://mirror.example:8080/video/${second}`] })
+        .set('Host', 'mirror.example:8080')
+        .expect(201);
+      expect(res.body.video_ids).toEqual([second]);
+    });
+
+    it.each([
+      [`https://evil.example/video/1`],
+      [`https://hunktube.example.evil.example/video/1`],
+      [`http://mirror.example:8080/video/1`],
+    ])('refuses %s, an address of another site, and files nothing', async (url) => {
+      const before = await count();
+      const res = await file({ ...valid(), urls: [url] }).expect(400);
+      expect(res.body).toEqual({ error: `Not the address of a video on this site: ${url}`, statusCode: 400 });
+      expect(await count()).toBe(before);
     });
 
     it('trims the contact and details, and takes a request without details', async () => {

@@ -59,6 +59,15 @@ chmodSync(work, 0o755);
 let apiHits = 0;
 const api = http.createServer((req, res) => {
   apiHits++;
+  if (!req.url.startsWith('/api/')) {
+    // The app serves its pages with its own security headers (helmet), which nginx must pass on.
+    res.setHeader('Content-Type', 'text/html');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Content-Security-Policy', "default-src 'self'; frame-ancestors 'self'");
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    res.end(`<!doctype html><title>app shell</title><!-- from the API: ${req.url} -->`);
+    return;
+  }
   res.setHeader('Content-Type', 'application/json');
   res.setHeader('Cache-Control', 'no-store');
   res.end(
@@ -153,11 +162,15 @@ check('serves thumbnails publicly with a long lifetime and the right types', asy
   assert.equal((await get('/thumbs/2024/06/none/poster.jpg')).status, 404);
 });
 
-check('falls back to the app shell for client routes but not for missing assets', async () => {
-  const deep = await get('/video/12');
-  assert.equal(deep.status, 200);
-  assert.match(deep.body.toString(), /app shell/);
-  assert.equal(deep.headers.get('cache-control'), 'no-cache');
+check('takes every page from the app, with its security headers, but not missing assets', async () => {
+  for (const url of ['/', '/video/12', '/index.html', '/admin']) {
+    const page = await get(url);
+    assert.equal(page.status, 200, url);
+    assert.match(page.body.toString(), /app shell.*from the API/, url);
+    assert.equal(page.headers.get('cache-control'), 'no-cache', url);
+    assert.equal(page.headers.get('content-security-policy'), "default-src 'self'; frame-ancestors 'self'", url);
+    assert.equal(page.headers.get('x-frame-options'), 'SAMEORIGIN', url);
+  }
   const asset = await get('/assets/index-abc123.js');
   assert.match(asset.headers.get('cache-control') ?? '', /immutable/);
   assert.equal((await get('/assets/missing.js')).status, 404);
@@ -203,6 +216,18 @@ check('serves a stale copy while one request refreshes an expired entry', async 
   const stale = await get('/api/performers?stale=1');
   assert.equal(stale.headers.get('x-cache-status'), 'STALE');
   assert.equal(JSON.parse(stale.body.toString()).hits, first.hits);
+});
+
+// Last: it stops the stand-in API.
+check('serves the static shell, framing refused, while the API is down', async () => {
+  await new Promise((resolve) => api.close(resolve));
+  api.closeAllConnections();
+  const page = await get('/video/12');
+  assert.equal(page.status, 200);
+  assert.match(page.body.toString(), /app shell/);
+  assert.doesNotMatch(page.body.toString(), /from the API/);
+  assert.equal(page.headers.get('x-frame-options'), 'SAMEORIGIN');
+  assert.match(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'self'/);
 });
 
 // ---- run -------------------------------------------------------------------------------------------------------

@@ -80,6 +80,9 @@ class EnvironmentVariables {
   @Matches(/^[^\s"]+$/, { message: 'MEDIA_SIGNING_KEY must not contain spaces or quotes' })
   MEDIA_SIGNING_KEY?: string;
 
+  @IsOptional() @Transform(trimmed) @Matches(/^https?:\/\/[^\s/?#]+\/?$/, { message: 'PUBLIC_URL must be an http(s) origin, like https://hunktube.example' })
+  PUBLIC_URL?: string;
+
   @Transform(trimmed) @IsString()
   TRUST_PROXY = '';
 
@@ -123,7 +126,7 @@ class EnvironmentVariables {
 /** Every environment variable the app reads. */
 export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
-  'SITE_NAME', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'TRUST_PROXY', 'ADMIN_EMAIL',
+  'SITE_NAME', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
   'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
@@ -147,6 +150,11 @@ export interface AppConfig {
   mediaHosts: { '1': string; '2': string; default: string };
   imageHost: string;
   mediaSigningKey: string;
+  /**
+   * The site's public origin (`https://hunktube.example`), when set: what its own addresses look like to
+   * visitors (removal requests take watch-page addresses of this host or of the one the request came to).
+   */
+  publicUrl: string | null;
   /** Proxy addresses or ranges trusted for X-Forwarded-For; empty: trust none. */
   trustProxy: string[];
   admin: { email: string; password: string } | null;
@@ -244,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaHosts: mediaHosts as AppConfig['mediaHosts'],
     imageHost: vars.IMAGE_HOST.replace(/\/+$/, ''),
     mediaSigningKey: vars.MEDIA_SIGNING_KEY ?? DEV_SIGNING_KEY,
+    publicUrl: vars.PUBLIC_URL ? vars.PUBLIC_URL.replace(/\/+$/, '') : null,
     trustProxy,
     admin: vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : null,
     demoSeed: vars.DEMO_SEED ?? vars.NODE_ENV === 'development',

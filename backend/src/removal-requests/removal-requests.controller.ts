@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -34,8 +35,9 @@ export class RemovalRequestsController {
   @ApiCreatedResponse({ type: RemovalRequestCreatedDto })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid, or an address is not a video of this site' })
   @ApiTooManyRequestsResponse({ description: 'Counts against RATE_LIMIT_WRITE' })
-  create(@Body() dto: CreateRemovalRequestDto): Promise<RemovalRequestCreatedDto> {
-    return this.requests.create(dto);
+  create(@Body() dto: CreateRemovalRequestDto, @Req() req: Request): Promise<RemovalRequestCreatedDto> {
+    // The Host the form came to (X-Forwarded-Host only from a trusted proxy) is one of this site's names.
+    return this.requests.create(dto, req.host);
   }
 }
 

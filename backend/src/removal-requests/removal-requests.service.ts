@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type {
@@ -8,6 +8,8 @@ import type {
   RemovalRequestDto,
   RemovalRequestVideoDto,
 } from './dto/removal-request.dto';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import { VideosRepository } from '../videos/videos.repository';
 import { isUrgent, URGENT_REASONS, videoIdFromAddress, type RemovalReason, type RemovalState } from './removal-request-reasons';
 
@@ -39,12 +41,15 @@ export class RemovalRequestsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly videos: VideosRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async create(dto: CreateRemovalRequestDto): Promise<RemovalRequestCreatedDto> {
+  /** `requestHost`: the host the form was posted to, which is one of this site's. */
+  async create(dto: CreateRemovalRequestDto, requestHost?: string): Promise<RemovalRequestCreatedDto> {
+    const hosts = [requestHost, this.config.publicUrl && new URL(this.config.publicUrl).host].filter((h): h is string => !!h);
     const ids: number[] = [];
     for (const url of dto.urls) {
-      const id = videoIdFromAddress(url);
+      const id = videoIdFromAddress(url, hosts);
       if (id === null) throw new BadRequestException(`Not the address of a video on this site: ${url.trim() || '(empty)'}`);
       if (!ids.includes(id)) ids.push(id);
     }
