@@ -40,6 +40,42 @@ async function storedCounts(t: TestApp, id: number) {
   return { views: Number(row.views), likes: Number(row.likes), trending: Number(stats.trending), dailyLikes: Number(stats.likes) };
 }
 
+// Everywhere, PGlite included: the database goes away under the running API (closed, as when it fails).
+describe('the database gone under the running API (e2e)', () => {
+  let t: TestApp;
+  let videoId: number;
+  let other: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    videoId = await insertVideo(t.db, { title: 'Still Here', views: 4 });
+    other = await insertVideo(t.db, { title: 'Never Read' });
+  });
+  afterAll(() => t.close());
+
+  it('serves what it answered before, stale; 503 with Retry-After for the rest; keeps counting views', async () => {
+    const detail = (await request(t.http).get(`/api/videos/${videoId}`).expect(200)).body;
+    await request(t.http).get('/api/videos?sort=most-viewed').expect(200);
+    await request(t.http).post('/api/video/increment-views').set(guest(0)).send({ videoId }).expect(200);
+
+    await t.db.destroy();
+
+    const stale = await request(t.http).get(`/api/videos/${videoId}`).expect(200);
+    expect(stale.headers['x-stale']).toBe('database-unavailable');
+    expect(stale.headers['cache-control']).toBe('no-store');
+    expect(stale.body).toEqual(detail);
+    expect((await request(t.http).get('/api/videos?sort=most-viewed').expect(200)).headers['x-stale']).toBe('database-unavailable');
+    expect503(await request(t.http).get(`/api/videos/${other}`));
+    expect503(await request(t.http).get('/api/videos?sort=longest'));
+    expect503(await request(t.http).post('/api/auth/register').send({ email: 'late@example.com', password: 'correct horse battery', displayName: 'Late' }));
+    const views = await request(t.http).post('/api/video/increment-views').set(guest(1)).send({ videoId }).expect(200);
+    expect(views.body.views).toBe(6);
+    expect((await t.app.get(CountersService).pending([videoId])).get(videoId)).toEqual({ views: 2, likes: 0 });
+    const health = await request(t.http).get('/api/health').expect(503);
+    expect(health.body).toEqual({ error: expect.any(String), errorCode: 'DATABASE_DOWN', statusCode: 503 });
+  });
+});
+
 // Registered only where the server is (the embedded database has no connection to cut; no skipped test).
 if (onPostgresServer()) {
   describe('PostgreSQL outage behind a real TCP proxy (e2e)', () => {

@@ -14,6 +14,7 @@ describe('isDependencyDown', () => {
     ['a connection failure class', withCode('connection failure', '08006')],
     ['too many connections', queryFailed(withCode('sorry, too many clients already', '53300'))],
     ['ioredis closed', new Error('Connection is closed.')],
+    ['TypeORM with the database closed', new Error('Driver not Connected')],
     ['ioredis offline', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
     ['node-redis offline', Object.assign(new Error('The client is offline'), { name: 'ClientOfflineError' })],
     ['several refused addresses', Object.assign(new AggregateError([withCode('x', 'ECONNREFUSED')]), {})],

@@ -18,6 +18,7 @@ const DOWN_MESSAGES = [
   /command timed out/i,
   /reached the max retries per request/i,
   /socket closed unexpectedly/i,
+  /driver not connected/i, // TypeORM, once the database is closed under the app
 ];
 
 /**
