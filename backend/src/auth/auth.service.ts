@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { Repository } from 'typeorm';
-import { isDependencyDown } from '../common/errors/dependency-errors';
+import { readOrRecall } from '../common/errors/dependency-errors';
 import { isUniqueViolation } from '../common/utils/database-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -80,21 +80,19 @@ export class AuthService {
 
   /** The user behind a verified token, or null when the account is gone. */
   async findAuthUser(id: string): Promise<AuthUser | null> {
-    let user: User | null;
-    try {
-      user = await this.users.findOneBy({ id });
-    } catch (error) {
-      const known = this.lastKnown.get(id);
-      if (known && isDependencyDown(error)) return known;
-      throw error;
-    }
-    if (!user) {
-      this.lastKnown.delete(id);
-      return null;
-    }
-    const authUser = { id: user.id, email: user.email, displayName: user.displayName, roleId: user.roleId, historyPaused: user.historyPaused };
-    this.lastKnown.set(id, authUser);
-    return authUser;
+    return readOrRecall(
+      async () => {
+        const user = await this.users.findOneBy({ id });
+        if (!user) {
+          this.lastKnown.delete(id);
+          return null;
+        }
+        const authUser = { id: user.id, email: user.email, displayName: user.displayName, roleId: user.roleId, historyPaused: user.historyPaused };
+        this.lastKnown.set(id, authUser);
+        return authUser;
+      },
+      () => this.lastKnown.get(id),
+    );
   }
 
   /** Creates the admin, or promotes and re-keys an existing account; safe to run at every start. */

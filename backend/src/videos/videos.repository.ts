@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isDependencyDown } from '../common/errors/dependency-errors';
+import { readOrRecall } from '../common/errors/dependency-errors';
 import { ConflictError, NotFoundError } from '../common/errors/domain-errors';
 import { StaleReadsStore } from '../common/http/stale-reads';
 import { constraintOf, isUniqueViolation } from '../common/utils/database-errors';
@@ -86,15 +86,15 @@ export class VideosRepository {
   ) {}
 
   async isPublished(id: number, manager?: EntityManager): Promise<boolean> {
-    try {
-      const [row] = await (manager ?? this.db.manager).query<unknown[]>(`SELECT 1 FROM videos v WHERE v.id = $1 AND ${published('v')}`, [id]);
-      this.know(id, { published: row !== undefined });
-      return row !== undefined;
-    } catch (error) {
-      const known = manager ? undefined : this.lastKnown.get(id);
-      if (known && isDependencyDown(error)) return known.published;
-      throw error;
-    }
+    return readOrRecall(
+      async () => {
+        const [row] = await (manager ?? this.db.manager).query<unknown[]>(`SELECT 1 FROM videos v WHERE v.id = $1 AND ${published('v')}`, [id]);
+        this.know(id, { published: row !== undefined });
+        return row !== undefined;
+      },
+      // Inside a caller's transaction there is nothing to go on with.
+      () => (manager ? undefined : this.lastKnown.get(id)?.published),
+    );
   }
 
   /** `Video not found` unless the video exists and is published. */
@@ -152,21 +152,20 @@ export class VideosRepository {
 
   /** The duration of the published video whose media stem this is; undefined when there is none. */
   async publishedDurationByStem(stem: string): Promise<{ duration: number | null } | undefined> {
-    try {
-      const [row] = await this.db.query<{ duration: number | null }[]>(
-        `SELECT v.duration FROM videos v WHERE v.stem = $1 AND ${published('v')}`,
-        [stem],
-      );
-      const found = row && { duration: row.duration === null ? null : Number(row.duration) };
-      if (found) this.lastKnownStems.set(stem, found);
-      else this.lastKnownStems.delete(stem);
-      return found;
-    } catch (error) {
+    return readOrRecall(
+      async () => {
+        const [row] = await this.db.query<{ duration: number | null }[]>(
+          `SELECT v.duration FROM videos v WHERE v.stem = $1 AND ${published('v')}`,
+          [stem],
+        );
+        const found = row && { duration: row.duration === null ? null : Number(row.duration) };
+        if (found) this.lastKnownStems.set(stem, found);
+        else this.lastKnownStems.delete(stem);
+        return found;
+      },
       // While the database is down, a stream this process signed before can still be signed: playback goes on.
-      const known = this.lastKnownStems.get(stem);
-      if (known && isDependencyDown(error)) return known;
-      throw error;
-    }
+      () => this.lastKnownStems.get(stem),
+    );
   }
 
   /** The url of a video in any state (its media stem), or null when it is gone. */
@@ -286,16 +285,18 @@ export class VideosRepository {
 
   /** The stored views and likes of a video (0 when it is gone), without what the counters still buffer. */
   async storedCounts(id: number): Promise<{ views: number; likes: number }> {
-    try {
-      const [row] = await this.db.query<{ views: number; likes: number }[]>('SELECT views, likes FROM videos WHERE id = $1', [id]);
-      const counts = { views: Number(row?.views ?? 0), likes: Number(row?.likes ?? 0) };
-      if (row) this.know(id, counts);
-      return counts;
-    } catch (error) {
-      const known = this.lastKnown.get(id);
-      if (known?.views !== undefined && known.likes !== undefined && isDependencyDown(error)) return { views: known.views, likes: known.likes };
-      throw error;
-    }
+    return readOrRecall(
+      async () => {
+        const [row] = await this.db.query<{ views: number; likes: number }[]>('SELECT views, likes FROM videos WHERE id = $1', [id]);
+        const counts = { views: Number(row?.views ?? 0), likes: Number(row?.likes ?? 0) };
+        if (row) this.know(id, counts);
+        return counts;
+      },
+      () => {
+        const known = this.lastKnown.get(id);
+        return known?.views !== undefined && known.likes !== undefined ? { views: known.views, likes: known.likes } : undefined;
+      },
+    );
   }
 
   /**

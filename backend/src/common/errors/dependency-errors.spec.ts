@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { isDependencyDown } from './dependency-errors';
+import { isDependencyDown, readOrRecall } from './dependency-errors';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 const queryFailed = (driverError: Error) => new QueryFailedError('SELECT 1', [], driverError);
@@ -31,5 +31,22 @@ describe('isDependencyDown', () => {
     ['nothing', undefined],
   ])('leaves %s alone', (_name, error) => {
     expect(isDependencyDown(error)).toBe(false);
+  });
+});
+
+describe('readOrRecall', () => {
+  const down = () => Promise.reject(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'));
+
+  it('answers the read when it succeeds, without recalling', async () => {
+    expect(await readOrRecall(async () => 'fresh', () => { throw new Error('not to be called'); })).toBe('fresh');
+  });
+
+  it('answers what it remembers while the dependency is down', async () => {
+    expect(await readOrRecall(down, () => 'remembered')).toBe('remembered');
+  });
+
+  it('keeps the error when it remembers nothing, or when the read failed for another reason', async () => {
+    await expect(readOrRecall(down, () => undefined)).rejects.toThrow('ECONNREFUSED');
+    await expect(readOrRecall(() => Promise.reject(queryFailed(withCode('syntax error', '42601'))), () => 'remembered')).rejects.toThrow('syntax error');
   });
 });

@@ -40,3 +40,17 @@ export function isDependencyDown(error: unknown, depth = 0): boolean {
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDependencyDown(inner, depth + 1))) return true;
   return isDependencyDown(e.driverError, depth + 1) || isDependencyDown(e.cause, depth + 1);
 }
+
+/**
+ * `read()`; when it fails because the dependency is down, what `recall()` remembers of its last answer instead
+ * (the error stands when it remembers nothing, or when the failure is of another kind).
+ */
+export async function readOrRecall<T>(read: () => Promise<T>, recall: () => T | undefined): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    const known = isDependencyDown(error) ? recall() : undefined;
+    if (known === undefined) throw error;
+    return known;
+  }
+}

@@ -42,23 +42,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    if (isDependencyDown(exception)) {
-      // Expected during an outage and possibly thousands a second: one line, no stack.
-      this.logger.warn(`Dependency down: ${exception instanceof Error ? exception.message : String(exception)}`);
-      if (res.headersSent) return;
-      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ error: DEPENDENCY_DOWN, statusCode: HttpStatus.SERVICE_UNAVAILABLE });
-      return;
-    }
     const body = this.toBody(exception);
-    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) this.logger.warn(body.error);
-    else if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) {
+      // Expected during an outage and possibly thousands a second: one line, no stack.
+      this.logger.warn(exception instanceof HttpException || !(exception instanceof Error) ? body.error : `${body.error}: ${exception.message}`);
+    } else if (body.statusCode >= 500) {
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    }
     if (res.headersSent) return;
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.status(body.statusCode).json(body);
   }
 
   private toBody(exception: unknown): ErrorBody {
+    if (isDependencyDown(exception)) return { error: DEPENDENCY_DOWN, statusCode: HttpStatus.SERVICE_UNAVAILABLE };
     if (exception instanceof DomainError) return { error: exception.message, statusCode: exception.status };
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();

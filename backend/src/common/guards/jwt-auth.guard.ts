@@ -24,11 +24,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
       // The database could not say who the token is. A public read does not depend on it: answer it as for a
       // guest (it may be served from memory). Anything else answers 503: not "anonymous" (a member's like would
       // become a guest's) and not 401 (the client would drop a good session).
-      if (isDependencyDown(error)) {
-        if (this.isPublic(context) && context.switchToHttp().getRequest<Request>().method === 'GET') return true;
-        throw error;
-      }
-      if (this.isPublic(context)) return true;
+      const down = isDependencyDown(error);
+      if (this.isPublic(context) && (!down || context.switchToHttp().getRequest<Request>().method === 'GET')) return true;
       throw error;
     }
   }

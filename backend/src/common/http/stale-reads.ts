@@ -47,10 +47,6 @@ export class StaleReadsStore {
   clear(): void {
     this.entries.clear();
   }
-
-  get size(): number {
-    return this.entries.calculatedSize;
-  }
 }
 
 /**
