@@ -6,7 +6,7 @@ import request from 'supertest';
 import { posterArgs } from '../src/media/ffmpeg-args';
 import { FfmpegRunner, ffmpegPath, ffprobePath } from '../src/media/ffmpeg.runner';
 import { sniffVideoType, type VideoType } from '../src/media/video-type';
-import { bearer, createTestApp, registerAdmin, TestApp, TestUser } from './helpers/test-app';
+import { bearer, createTestApp, registerAdmin, settledVideoStatus, TestApp, TestUser } from './helpers/test-app';
 
 /** ffprobe as ffmpeg would read a file left to its probing: the format it picks, or what it says. */
 const probeUnforced = (file: string) => {
@@ -54,18 +54,7 @@ describe('ffmpeg reading untrusted uploads (e2e, real ffmpeg)', () => {
   };
   const upload = async (title: string, file: string) =>
     (await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', title).attach('file', file).expect(202)).body as { id: number; job_id: number };
-  /**
-   * The video's status once the job's end has reached it: the runner records a failed job, then lets the
-   * handler mark the video, so the two land a moment apart.
-   */
-  const statusOf = async (videoId: number) => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const status = (await t.db.query('SELECT status FROM videos WHERE id = $1', [videoId]))[0].status as string;
-      if (status !== 'processing' || Date.now() > deadline) return status;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  const statusOf = (videoId: number) => settledVideoStatus(t, videoId);
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'ffmpeg-hardening-'));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
 import { ffmpegPath, ffprobePath } from '../src/media/ffmpeg.runner';
-import { bearer, createTestApp, registerAdmin, registerUser, TestApp, TestUser } from './helpers/test-app';
+import { bearer, createTestApp, registerAdmin, registerUser, settledVideoStatus, TestApp, TestUser } from './helpers/test-app';
 
 const ffprobeJson = (args: string[]) => JSON.parse(execFileSync(ffprobePath(), ['-v', 'error', '-print_format', 'json', ...args]).toString());
 
@@ -153,8 +153,7 @@ describe('Video upload and ingest (e2e, real ffmpeg)', () => {
     expect(job.error).toMatch(/Not a playable video/);
     const [row] = await t.db.query('SELECT attempts FROM ingest_jobs WHERE id = $1', [res.body.job_id]);
     expect(row.attempts).toBe(3);
-    const [video] = await t.db.query('SELECT status FROM videos WHERE id = $1', [res.body.id]);
-    expect(video.status).toBe('failed');
+    expect(await settledVideoStatus(t, res.body.id)).toBe('failed');
   }, 60_000);
 
   describe('refusals', () => {

@@ -115,3 +115,16 @@ export async function registerAdmin(t: TestApp): Promise<TestUser> {
 }
 
 export const bearer = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
+
+/**
+ * A video's status once its job's end has reached it: the job runner records a failed job, then lets the
+ * handler mark the video, so the two land a moment apart.
+ */
+export async function settledVideoStatus(t: Pick<TestApp, 'db'>, videoId: number): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [row] = await t.db.query('SELECT status FROM videos WHERE id = $1', [videoId]);
+    if (row.status !== 'processing' || Date.now() > deadline) return row.status as string;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
