@@ -6,8 +6,8 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { TaxonRefDto, VideoCardDto, VideoCardPageDto, VideoDto, RelatedVideosDto } from './dto/video.dto';
-import type { ListVideosQuery, VideoSort } from './dto/list-videos.query';
-import { toPrefixTsQuery } from './search-query';
+import type { ListVideosQuery } from './dto/list-videos.query';
+import { CatalogueQueries, HOT_FALLBACK_LIMIT, type ListFilter, RELATED_LIMIT } from './catalogue-queries';
 import type { PendingCounts } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
 import { cardColumns, toVideo, toVideoCard, VideoCardRow } from './video.mapper';
@@ -15,29 +15,11 @@ import { TaxaRepository } from '../taxonomy/taxa.repository';
 import { published, VIDEO_NOT_FOUND, VideosRepository } from './videos.repository';
 
 export { VIDEO_NOT_FOUND };
-export const RELATED_LIMIT = 24;
-export const HOT_FALLBACK_LIMIT = 6;
+export { HOT_FALLBACK_LIMIT, RELATED_LIMIT };
 /** How long a listing's `total` may lag behind the catalogue: counting a whole catalogue per page is the cost. */
 export const TOTAL_TTL_MS = 30_000;
 /** How long a video's related ranking is reused; the cards themselves (counts) are always read fresh. */
 export const RELATED_TTL_MS = 5 * 60_000;
-
-const ORDER_BY: Record<VideoSort, string> = {
-  newest: 'v.upload_date DESC, v.id DESC',
-  'most-viewed': 'v.views DESC, v.id DESC',
-  'top-rated': 'v.likes DESC, v.views DESC, v.id DESC',
-  longest: 'v.duration DESC NULLS LAST, v.id DESC',
-  trending: 'v.trending_score DESC, v.id DESC',
-};
-
-/** Builds positional parameters for raw SQL: `p.add(value)` returns `$n`. */
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
 
 @Injectable()
 export class VideosService {
@@ -48,38 +30,17 @@ export class VideosService {
     private readonly counters: CountersService,
     private readonly repository: VideosRepository,
     private readonly taxa: TaxaRepository,
-  ) {}
+  ) {
+    this.queries = new CatalogueQueries(db);
+  }
+
+  private readonly queries: CatalogueQueries;
 
   async list(query: ListVideosQuery): Promise<VideoCardPageDto> {
-    const p = new Params();
-    const where = [published('v')];
-    if (query.category !== undefined) {
-      where.push(`EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ${p.add(query.category)})`);
-    }
-    if (query.performer !== undefined) {
-      where.push(`EXISTS (SELECT 1 FROM video_performers vp WHERE vp.video_id = v.id AND vp.performer_id = ${p.add(query.performer)})`);
-    }
-    if (query.featured !== undefined) where.push(query.featured ? 'v.featured > 0' : 'v.featured = 0');
-    const tsQuery = query.q !== undefined ? toPrefixTsQuery(query.q) : null;
-    if (tsQuery) where.push(`v.search_vector @@ to_tsquery('english', ${p.add(tsQuery)})`);
-
-    const whereSql = where.join(' AND ');
-    const countParams = [...p.values];
-    const offset = (query.page - 1) * query.limit;
-    const countSql = `SELECT count(*)::int AS total FROM videos v WHERE ${whereSql}`;
-    const [rows, total] = await Promise.all([
-      this.db.query<VideoCardRow[]>(
-        `SELECT ${cardColumns('v')} FROM videos v
-         WHERE ${whereSql} ORDER BY ${ORDER_BY[query.sort]} LIMIT ${p.add(query.limit)} OFFSET ${p.add(offset)}`,
-        p.values,
-      ),
-      this.cache.wrap(
-        `videos:total:${countSql}:${JSON.stringify(countParams)}`,
-        async () => Number((await this.db.query<{ total: number }[]>(countSql, countParams))[0].total),
-        TOTAL_TTL_MS,
-      ),
-    ]);
-    return { data: await this.cards(rows), page: query.page, limit: query.limit, total };
+    const filter: ListFilter = { category: query.category, performer: query.performer, featured: query.featured, q: query.q };
+    const total = await this.cache.wrap(`videos:total:${JSON.stringify(filter)}`, () => this.queries.total(filter), TOTAL_TTL_MS);
+    const ids = await this.queries.pageIds(query, total);
+    return { data: await this.cardsByIds(ids), page: query.page, limit: query.limit, total };
   }
 
   async findOne(id: number): Promise<VideoDto> {
@@ -105,39 +66,8 @@ export class VideosService {
    */
   async related(id: number): Promise<RelatedVideosDto> {
     await this.assertPublished(id);
-    const ranking = await this.cache.wrap(`videos:related:${id}`, () => this.rankRelated(id), RELATED_TTL_MS);
+    const ranking = await this.cache.wrap(`videos:related:${id}`, () => this.queries.related(id), RELATED_TTL_MS);
     return { related: ranking.related, data: await this.cardsByIds(ranking.ids) };
-  }
-
-  private async rankRelated(id: number): Promise<{ related: boolean; ids: number[] }> {
-    const related = await this.db.query<{ id: number }[]>(
-      `WITH shared AS (
-         SELECT vp.video_id, 1 AS performers, 0 AS categories
-         FROM video_performers vp
-         WHERE vp.performer_id IN (SELECT performer_id FROM video_performers WHERE video_id = $1)
-         UNION ALL
-         SELECT vc.video_id, 0, 1
-         FROM video_categories vc
-         WHERE vc.category_id IN (SELECT category_id FROM video_categories WHERE video_id = $1)
-       ), ranked AS (
-         SELECT video_id, SUM(performers) AS performers, SUM(categories) AS categories
-         FROM shared WHERE video_id <> $1 GROUP BY video_id
-       )
-       SELECT v.id FROM ranked r JOIN videos v ON v.id = r.video_id
-       WHERE ${published('v')}
-       ORDER BY r.performers DESC, r.categories DESC, v.views DESC, v.id DESC
-       LIMIT ${RELATED_LIMIT}`,
-      [id],
-    );
-    if (related.length > 0) return { related: true, ids: related.map((r) => Number(r.id)) };
-
-    const hot = await this.db.query<{ id: number }[]>(
-      `SELECT v.id FROM videos v
-       WHERE ${published('v')} AND v.id <> $1
-       ORDER BY ${ORDER_BY.trending} LIMIT ${HOT_FALLBACK_LIMIT}`,
-      [id],
-    );
-    return { related: false, ids: hot.map((r) => Number(r.id)) };
   }
 
   /** Answers 404 "Video not found" unless the video exists and is published. */
