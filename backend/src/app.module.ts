@@ -1,10 +1,8 @@
-import { CacheModule, type CacheModuleOptions } from '@nestjs/cache-manager';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type Redis from 'ioredis';
-import { createRedisCache } from './common/redis/redis-cache';
 import { REDIS_CONNECTION, RedisModule } from './common/redis/redis.module';
 import { PublicCacheInterceptor } from './common/http/http-caching';
 import { StaleReadsModule } from './common/http/stale-reads';
@@ -47,13 +45,6 @@ export class AppModule {
         ConfigModule.forRoot(config),
         RedisModule,
         StaleReadsModule,
-        // Response and query caches: in process, or in Redis with REDIS_URL (the @keyv/redis adapter) so that
-        // every API process shares them (an edit or an admin's clear-cache empties them for all).
-        CacheModule.registerAsync({
-          isGlobal: true,
-          useFactory: (): CacheModuleOptions =>
-            config.redisUrl ? { stores: [createRedisCache(config.redisUrl, `${config.redisPrefix}cache`)] } : {},
-        }),
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.logLevel,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { CountersService } from '../src/videos/counters/counters.service';
 import { insertVideo } from './helpers/factories';
 import { TcpProxy } from './helpers/tcp-proxy';
@@ -60,10 +61,18 @@ describe('the database gone under the running API (e2e)', () => {
 
     await t.db.destroy();
 
+    // What the catalogue cache holds is answered from memory, current: the buffered view included.
+    const fromMemory = await request(t.http).get(`/api/videos/${videoId}`).expect(200);
+    expect(fromMemory.headers['x-stale']).toBeUndefined();
+    expect(fromMemory.body).toEqual({ ...detail, views: detail.views + 1 });
+    expect((await request(t.http).get('/api/videos?sort=most-viewed').expect(200)).headers['x-stale']).toBeUndefined();
+
+    // Once memory has let them go, the last good answers, marked stale.
+    t.app.get(CatalogueCache).clear();
     const stale = await request(t.http).get(`/api/videos/${videoId}`).expect(200);
     expect(stale.headers['x-stale']).toBe('database-unavailable');
     expect(stale.headers['cache-control']).toBe('no-store');
-    expect(stale.body).toEqual(detail);
+    expect(stale.body).toEqual(fromMemory.body);
     expect((await request(t.http).get('/api/videos?sort=most-viewed').expect(200)).headers['x-stale']).toBe('database-unavailable');
     expect503(await request(t.http).get(`/api/videos/${other}`));
     expect503(await request(t.http).get('/api/videos?sort=longest'));
@@ -84,6 +93,7 @@ if (onPostgresServer()) {
     let member: TestUser;
     let videoId: number;
     let other: number;
+    let stranger: number;
 
     beforeAll(async () => {
       const server = new URL(process.env.TEST_DATABASE_URL as string);
@@ -108,20 +118,32 @@ if (onPostgresServer()) {
       await request(t.http).get('/api/video/secure').query({ path: detail.stream_path }).expect(200);
       // One view buffered before the cut (inserted with 10 views and 2 likes).
       expect((await request(t.http).post('/api/video/increment-views').set(guest(0)).send({ videoId }).expect(200)).body.views).toBe(11);
+      // Published after every read above: nothing in this process has seen it.
+      stranger = await insertVideo(t.db, { title: 'Outage Stranger' });
 
       await proxy.cut();
 
-      // Reads memory can serve: the last good answer, marked stale.
+      // Reads the catalogue cache holds: from memory, current (the view buffered before the cut included).
+      const ids = (body: { data: { id: number }[] }) => body.data.map((v) => v.id);
+      const fromMemory = await request(t.http).get(`/api/videos/${videoId}`).expect(200);
+      expect(fromMemory.headers['x-stale']).toBeUndefined();
+      expect(fromMemory.body).toEqual({ ...detail, views: 11 });
+      const listingFromMemory = await request(t.http).get('/api/videos?sort=newest').expect(200);
+      expect(listingFromMemory.headers['x-stale']).toBeUndefined();
+      expect(ids(listingFromMemory.body)).toEqual(ids(listing));
+      expect(ids((await request(t.http).get(`/api/videos/${videoId}/related`).expect(200)).body)).toEqual(ids(related));
+      expect((await request(t.http).get('/api/categories').expect(200)).body).toEqual(categories);
+      // A signed-in reader this process has not identified yet reads like a guest.
+      await request(t.http).get(`/api/videos/${videoId}`).set(bearer(member)).expect(200);
+
+      // Once memory has let them go: the last good answer, marked stale.
+      t.app.get(CatalogueCache).clear();
       const staleDetail = await request(t.http).get(`/api/videos/${videoId}`).expect(200);
       expect(staleDetail.headers['x-stale']).toBe('database-unavailable');
       expect(staleDetail.body).toMatchObject({ id: detail.id, title: 'Outage Survivor', slug: detail.slug });
       const staleListing = await request(t.http).get('/api/videos?sort=newest').expect(200);
       expect(staleListing.headers['x-stale']).toBe('database-unavailable');
-      expect(staleListing.body).toEqual(listing);
-      expect((await request(t.http).get(`/api/videos/${videoId}/related`).expect(200)).body.data.map((v: { id: number }) => v.id))
-        .toEqual(related.data.map((v: { id: number }) => v.id));
-      expect((await request(t.http).get('/api/categories').expect(200)).body).toEqual(categories);
-      // A signed-in reader this process has not identified yet reads like a guest.
+      expect(staleListing.body).toEqual(listingFromMemory.body);
       const asMember = await request(t.http).get(`/api/videos/${videoId}`).set(bearer(member)).expect(200);
       expect(asMember.headers['x-stale']).toBe('database-unavailable');
       // Playback goes on: a stream signed before is signed again, with a fresh expiry.
@@ -155,8 +177,9 @@ if (onPostgresServer()) {
       expect503(await request(t.http).post('/api/video/increment-likes').set(bearer(member)).send({ videoId }));
       // A flush during the outage fails and keeps the counts.
       await expect(t.app.get(CountersService).flush()).rejects.toThrow();
-      // An unknown video is not counted on faith.
-      expect503(await request(t.http).post('/api/video/increment-views').set(guest(9)).send({ videoId: other }));
+      // A video this process never read is not counted on faith (one it read as a related card is known).
+      expect503(await request(t.http).post('/api/video/increment-views').set(guest(9)).send({ videoId: stranger }));
+      await request(t.http).post('/api/video/increment-views').set(guest(9)).send({ videoId: other }).expect(200);
 
       await proxy.restore();
       await until('the API to answer again', async () => (await request(t.http).get('/api/health')).status === 200);

@@ -1,8 +1,4 @@
-import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { Cache } from 'cache-manager';
-import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { stemOf } from '../media/media-paths';
@@ -43,9 +39,7 @@ export class AdminVideosService {
   private readonly logger = new Logger(AdminVideosService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CACHE_MANAGER) private readonly cache: Cache,
     private readonly videos: VideosService,
     private readonly repository: VideosRepository,
     private readonly counters: CountersService,
@@ -85,7 +79,7 @@ export class AdminVideosService {
     if (dto.views !== undefined || dto.likes !== undefined) await this.counters.flush();
 
     // Only `tx` inside: PGlite runs one query runner at a time, so the outer DataSource would wait forever.
-    const status = await this.db.transaction(async (tx) => {
+    const status = await this.repository.edit(dto.id, async (tx) => {
       const status = await this.repository.lockForEdit(dto.id, tx);
       if (precondition && editVersion(await this.repository.editableFields(dto.id, tx)) !== precondition.version) {
         throw new ConflictError(EDIT_CONFLICT);
@@ -99,7 +93,6 @@ export class AdminVideosService {
       return status;
     });
 
-    await this.cache.clear();
     return { data: await this.videoOf(dto.id, status), error: null };
   }
 
@@ -110,7 +103,6 @@ export class AdminVideosService {
   async remove(id: number): Promise<NoErrorDto> {
     const url = await this.repository.delete(id);
     if (url === null) throw new NotFoundException(VIDEO_NOT_FOUND);
-    await this.cache.clear();
 
     const stem = stemOf(url);
     if (stem && !(await this.repository.stemInUse(stem))) {

@@ -1,7 +1,6 @@
-import { CACHE_MANAGER } from '@nestjs/cache-manager';
-import { Inject, Injectable } from '@nestjs/common';
-import type { Cache } from 'cache-manager';
+import { Injectable } from '@nestjs/common';
 import { StaleReadsStore } from '../common/http/stale-reads';
+import { CatalogueCache } from '../videos/catalogue-cache';
 import { CountersService } from '../videos/counters/counters.service';
 import { TrendingService } from '../videos/trending.service';
 
@@ -11,7 +10,7 @@ export class AdminService {
   constructor(
     private readonly counters: CountersService,
     private readonly trending: TrendingService,
-    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    private readonly cache: CatalogueCache,
     private readonly staleReads: StaleReadsStore,
   ) {}
 
@@ -19,14 +18,13 @@ export class AdminService {
   async refreshViews(): Promise<{ error: null; flushed: number }> {
     const flushed = await this.counters.flush();
     await this.trending.recompute();
-    await this.cache.clear();
     return { error: null, flushed };
   }
 
   /** Empties every response and query cache. */
   async clearCache(): Promise<{ error: null }> {
     this.staleReads.clear();
-    await this.cache.clear();
+    this.cache.clear(); // every API process's, through the invalidation bus
     return { error: null };
   }
 }

@@ -121,6 +121,9 @@ class EnvironmentVariables {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  @IsIn(['on', 'off'])
+  CATALOGUE_CACHE = 'on';
 }
 
 /** Every environment variable the app reads. */
@@ -128,6 +131,7 @@ export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
   'SITE_NAME', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
   'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
+  'CATALOGUE_CACHE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export type Brand = 'default' | 'atg' | 'jtg';
@@ -171,6 +175,11 @@ export interface AppConfig {
   ffmpegPath: string | null;
   ffprobePath: string | null;
   logLevel: string;
+  /**
+   * The catalogue's in-memory caches (rows, listing pages, totals, related, taxonomy lists); off only to measure
+   * the database's own speed (`npm run bench:catalogue`).
+   */
+  catalogueCache: boolean;
   /** For tests: an in-memory PGlite instead of DATA_DIR. */
   inMemoryDatabase: boolean;
 }
@@ -264,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ffmpegPath: vars.FFMPEG_PATH ?? null,
     ffprobePath: vars.FFPROBE_PATH ?? null,
     logLevel: vars.LOG_LEVEL,
+    catalogueCache: vars.CATALOGUE_CACHE === 'on',
     inMemoryDatabase: false,
   };
 }

@@ -1,6 +1,4 @@
-import { CACHE_MANAGER } from '@nestjs/cache-manager';
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { Cache } from 'cache-manager';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../common/utils/database-errors';
@@ -8,25 +6,26 @@ import { slugify } from '@hunktube/shared';
 import type { CreatedTaxonDto } from './dto/create-taxon.dto';
 import type { TaxonDto } from './dto/taxon.dto';
 import { SINGULAR } from './taxa.repository';
+import { CatalogueCache } from '../videos/catalogue-cache';
 import { type TaxonKind, VideosRepository } from '../videos/videos.repository';
 
 export type { TaxonKind };
 export type { TaxonRef } from './taxa.repository';
 
-/** The lists change when admins edit; their counts may lag this long. */
-export const TAXON_LIST_TTL_MS = 60_000;
-
 @Injectable()
 export class TaxonomyService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    private readonly cache: CatalogueCache,
     private readonly videos: VideosRepository,
   ) {}
 
-  /** Every category or performer with the number of published videos carrying it, by name. */
+  /**
+   * Every category or performer with the number of published videos carrying it, by name: kept in the
+   * catalogue cache until a video or a taxon changes.
+   */
   list(kind: TaxonKind): Promise<TaxonDto[]> {
-    return this.cache.wrap(`taxonomy:${kind}`, () => this.query(kind), TAXON_LIST_TTL_MS);
+    return this.cache.derive(`taxonomy:${kind}`, 'catalogue', () => this.query(kind));
   }
 
   /**
@@ -43,7 +42,7 @@ export class TaxonomyService {
       if (isUniqueViolation(error)) throw new ConflictException(`${SINGULAR[kind].title} already exists: ${id}`);
       throw error;
     }
-    await this.cache.del(`taxonomy:${kind}`);
+    this.cache.taxaChanged();
     return { id, name };
   }
 
@@ -69,7 +68,7 @@ export class TaxonomyService {
       if (!exists) throw new NotFoundException(`${SINGULAR[kind].title} not found`);
       throw new ConflictException(`Another ${SINGULAR[kind].lower} is already named ${name}`);
     }
-    await this.cache.del(`taxonomy:${kind}`);
+    this.cache.taxaChanged();
     return { id, name };
   }
 

@@ -1,16 +1,19 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module';
+import { InvalidationBus } from '../common/cache/invalidation-bus';
+import { CatalogueCache } from './catalogue-cache';
 import { TrendingService } from './trending.service';
 import { VideosRepository } from './videos.repository';
 
 /**
- * The videos' data: the repository that owns the videos tables, and the trending scores kept in them. Needs
- * only the database and the job runner, so that the worker and the CLIs can load it without the HTTP API's
- * caches and counters.
+ * The videos' data: the repository that owns the videos tables, the trending scores kept in them, and the
+ * catalogue cache its writes keep right (announced to every process on the invalidation bus). Needs only the
+ * database, the job runner and Redis when set, so that the worker and the CLIs can load it without the HTTP
+ * API's counters.
  */
 @Module({
   imports: [JobsModule],
-  providers: [VideosRepository, TrendingService],
-  exports: [VideosRepository, TrendingService],
+  providers: [VideosRepository, TrendingService, InvalidationBus, CatalogueCache],
+  exports: [VideosRepository, TrendingService, CatalogueCache],
 })
 export class VideoStoreModule {}

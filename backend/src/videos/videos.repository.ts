@@ -11,6 +11,7 @@ import { stemOf } from '../media/media-paths';
 import type { CounterDelta } from './counters/counter-store';
 import { cardColumns, type VideoCardRow } from './video.mapper';
 import { RECOMPUTE_TRENDING_FOR_SQL, RECOMPUTE_TRENDING_SQL } from './trending';
+import { CatalogueCache } from './catalogue-cache';
 
 export type VideoStatus = 'processing' | 'ready' | 'failed';
 export type TaxonKind = 'categories' | 'performers';
@@ -80,20 +81,21 @@ export class VideosRepository {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly cache: CatalogueCache,
     // The API's last good answers, dropped on every catalogue write so that an outage never brings back an edited
     // or deleted video; absent in the worker and the CLIs, which serve nothing.
     @Optional() private readonly staleReads?: StaleReadsStore,
   ) {}
 
   async isPublished(id: number, manager?: EntityManager): Promise<boolean> {
+    if (manager) {
+      // Inside a caller's transaction: what that transaction sees, and nothing to go on with if it fails.
+      const [row] = await manager.query<unknown[]>(`SELECT 1 FROM videos v WHERE v.id = $1 AND ${published('v')}`, [id]);
+      return row !== undefined;
+    }
     return readOrRecall(
-      async () => {
-        const [row] = await (manager ?? this.db.manager).query<unknown[]>(`SELECT 1 FROM videos v WHERE v.id = $1 AND ${published('v')}`, [id]);
-        this.know(id, { published: row !== undefined });
-        return row !== undefined;
-      },
-      // Inside a caller's transaction there is nothing to go on with.
-      () => (manager ? undefined : this.lastKnown.get(id)?.published),
+      async () => (await this.publishedRows([id])).has(id),
+      () => this.lastKnown.get(id)?.published,
     );
   }
 
@@ -109,12 +111,26 @@ export class VideosRepository {
 
   /** The card columns of one video, published only unless `anyState` (an admin reads processing ones too). */
   async cardRow(id: number, anyState = false): Promise<VideoCardRow | null> {
-    const [row] = await this.db.query<VideoCardRow[]>(
-      `SELECT ${cardColumns('v')} FROM videos v WHERE v.id = $1${anyState ? '' : ` AND ${published('v')}`}`,
-      [id],
-    );
-    if (row && !anyState) this.know(id, { published: true, views: Number(row.views), likes: Number(row.likes) });
+    if (!anyState) return (await this.publishedRows([id])).get(id) ?? null;
+    const [row] = await this.db.query<VideoCardRow[]>(`SELECT ${cardColumns('v')} FROM videos v WHERE v.id = $1`, [id]);
     return row ?? null;
+  }
+
+  /**
+   * The card columns of those of `ids` that are published, with their stored counts (without what the counters
+   * still buffer), from the catalogue cache where it has them.
+   */
+  publishedRows(ids: number[]): Promise<Map<number, VideoCardRow>> {
+    return this.cache.rowsOf(ids, async (missing) => {
+      const rows = await this.db.query<VideoCardRow[]>(
+        `SELECT ${cardColumns('v')} FROM videos v WHERE v.id = ANY($1::int[]) AND ${published('v')}`,
+        [missing],
+      );
+      const found = new Set(rows.map((row) => Number(row.id)));
+      for (const row of rows) this.know(Number(row.id), { published: true, views: Number(row.views), likes: Number(row.likes) });
+      for (const id of missing) if (!found.has(id)) this.know(id, { published: false });
+      return rows;
+    });
   }
 
   /** The ids of the video's categories and performers. */
@@ -287,10 +303,10 @@ export class VideosRepository {
   async storedCounts(id: number): Promise<{ views: number; likes: number }> {
     return readOrRecall(
       async () => {
-        const [row] = await this.db.query<{ views: number; likes: number }[]>('SELECT views, likes FROM videos WHERE id = $1', [id]);
-        const counts = { views: Number(row?.views ?? 0), likes: Number(row?.likes ?? 0) };
-        if (row) this.know(id, counts);
-        return counts;
+        const row = (await this.publishedRows([id])).get(id);
+        if (row) return { views: Number(row.views), likes: Number(row.likes) };
+        const [stored] = await this.db.query<{ views: number; likes: number }[]>('SELECT views, likes FROM videos WHERE id = $1', [id]);
+        return { views: Number(stored?.views ?? 0), likes: Number(stored?.likes ?? 0) };
       },
       () => {
         const known = this.lastKnown.get(id);
@@ -300,7 +316,8 @@ export class VideosRepository {
   }
 
   /**
-   * Adds a flush of buffered counts in one transaction: lifetime views and likes on the videos, trending signals
+   * Adds a flush of buffered counts in one transaction (the flush calls `countsApplied` once they have left the
+   * buffer): lifetime views and likes on the videos, trending signals
    * and likes in today's per-day stats, then the touched videos' trending scores. Deleted videos match no row.
    */
   async applyCounts(deltas: CounterDelta[]): Promise<void> {
@@ -334,13 +351,26 @@ export class VideosRepository {
     }
   }
 
+  /**
+   * After a flush's counts have left the counters' buffer: every process's rows cache adds them (and pages
+   * ordered by counts are read again). Called by the counter store as the counts leave it (see `drain`).
+   */
+  countsApplied(deltas: CounterDelta[]): void {
+    this.cache.countsApplied(deltas);
+  }
+
   private know(id: number, facts: { published?: boolean; views?: number; likes?: number }): void {
     const known = this.lastKnown.get(id);
     this.lastKnown.set(id, { published: known?.published ?? false, ...known, ...facts });
   }
 
-  /** After a write: this process's memory of the video, and every kept answer, may be wrong now. */
+  /**
+   * After a write: every process's memory of the video, and every kept answer, may be wrong now. Writes in a
+   * caller's transaction announce it at once and again after the commit (see `edit`), so that a read between
+   * the two cannot keep what the transaction replaced.
+   */
   private changed(id: number): void {
+    this.cache.videosChanged([id]);
     this.lastKnown.delete(id);
     this.lastKnownStems.clear(); // keyed by stem, which an edit of the url changes: rare enough to start over
 
@@ -350,6 +380,34 @@ export class VideosRepository {
   /** Recomputes every video's trending score; answers how many changed. */
   async recomputeTrending(): Promise<number> {
     const result = await this.db.query<[unknown[], number]>(RECOMPUTE_TRENDING_SQL);
+    this.cache.rankingChanged();
     return Array.isArray(result) ? Number(result[1] ?? 0) : 0;
+  }
+
+  /**
+   * Runs an edit of one video in a transaction (lock it with `lockForEdit`, then write with the methods that
+   * take a manager), and announces the change once it is committed, or rolled back.
+   */
+  async edit<T>(id: number, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } finally {
+      this.changed(id);
+    }
+  }
+
+  /** Sets the duration the player measured, rounded down, only while the published video has none. */
+  async setMissingDuration(id: number, seconds: number): Promise<{ duration: number } | null> {
+    // A raw UPDATE answers [rows, affected count].
+    const [[updated]] = await this.db.query<[{ duration: number }[], number]>(
+      `UPDATE videos v SET duration = $2 WHERE v.id = $1 AND ${published('v')} AND v.duration IS NULL RETURNING v.duration`,
+      [id, Math.floor(seconds)],
+    );
+    if (updated) {
+      this.changed(id);
+      return { duration: Number(updated.duration) };
+    }
+    const [row] = await this.db.query<{ duration: number | null }[]>(`SELECT v.duration FROM videos v WHERE v.id = $1 AND ${published('v')}`, [id]);
+    return row ? { duration: Number(row.duration) } : null;
   }
 }

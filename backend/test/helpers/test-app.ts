@@ -1,7 +1,5 @@
 import 'reflect-metadata';
-import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import type { INestApplication } from '@nestjs/common';
-import type { Cache } from 'cache-manager';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -10,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import type { AppModuleOptions } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { CatalogueCache } from '../../src/videos/catalogue-cache';
 
 /**
  * The whole app for e2e tests. By default on an in-memory PGlite; with TEST_DB=postgres (set by
@@ -60,7 +59,7 @@ export async function createTestApp(
     db,
     config,
     async clearCaches() {
-      await app.get<Cache>(CACHE_MANAGER).clear();
+      app.get(CatalogueCache).clear();
     },
     async close() {
       await app.close();

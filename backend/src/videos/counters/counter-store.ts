@@ -24,9 +24,11 @@ export interface CounterStore {
   pending(videoIds: number[]): Promise<PendingCounts>;
   /**
    * Takes every pending count out of the store atomically and hands it to `write`; the counts stay visible to
-   * `pending` until `write` resolves, and go back into the store if it throws. Returns how many videos.
+   * `pending` until `write` resolves, and go back into the store if it throws. `written` runs as they leave
+   * `pending` (in the same synchronous step where the store allows it), for the rows cache to take them over
+   * without a moment where a read sees them twice or not at all. Returns how many videos.
    */
-  drain(write: (deltas: CounterDelta[]) => Promise<void>): Promise<number>;
+  drain(write: (deltas: CounterDelta[]) => Promise<void>, written?: (deltas: CounterDelta[]) => void): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -21,6 +21,9 @@ class FakeVideos {
   async storedCounts(id: number) {
     return this.stored.get(id) ?? { views: 0, likes: 0 };
   }
+  countsApplied(_deltas: CounterDelta[]) {
+    // The catalogue cache's part: nothing to keep here.
+  }
   async applyCounts(deltas: CounterDelta[]) {
     if (this.failNext) {
       this.failNext = false;

@@ -106,7 +106,12 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
    * Writes every buffered count now; flushes run one at a time. Returns how many videos' counts were written.
    */
   flush(): Promise<number> {
-    const run = this.flushing.catch(() => 0).then(() => this.store.drain((deltas) => this.videos.applyCounts(deltas)));
+    const run = this.flushing.catch(() => 0).then(() =>
+      this.store.drain(
+        (deltas) => this.videos.applyCounts(deltas),
+        (deltas) => this.videos.countsApplied(deltas),
+      ),
+    );
     this.flushing = run;
     return run;
   }

@@ -45,10 +45,10 @@ export class FallbackCounterStore implements CounterStore {
     return shared;
   }
 
-  async drain(write: (deltas: CounterDelta[]) => Promise<void>): Promise<number> {
+  async drain(write: (deltas: CounterDelta[]) => Promise<void>, written?: (deltas: CounterDelta[]) => void): Promise<number> {
     // The process's own counts first: they need nothing but the database.
-    const local = await this.local.drain(write);
-    return local + (await this.tryShared((s) => s.drain(write), 0));
+    const local = await this.local.drain(write, written);
+    return local + (await this.tryShared((s) => s.drain(write, written), 0));
   }
 
   async close(): Promise<void> {

@@ -44,14 +44,17 @@ export class MemoryCounterStore implements CounterStore {
     return result;
   }
 
-  async drain(write: (deltas: CounterDelta[]) => Promise<void>): Promise<number> {
+  async drain(write: (deltas: CounterDelta[]) => Promise<void>, written?: (deltas: CounterDelta[]) => void): Promise<number> {
     if (this.counts.size === 0) return 0;
     // Swapping the map is the atomic take: increments from here on go to the new one.
     const taken = this.counts;
     this.counts = new Map();
     this.inFlight.add(taken);
     try {
-      await write([...taken.values()]);
+      const deltas = [...taken.values()];
+      await write(deltas);
+      this.inFlight.delete(taken);
+      written?.(deltas);
       return taken.size;
     } catch (error) {
       for (const d of taken.values()) {

@@ -56,7 +56,7 @@ export class RedisCounterStore implements CounterStore {
     return result;
   }
 
-  async drain(write: (deltas: CounterDelta[]) => Promise<void>): Promise<number> {
+  async drain(write: (deltas: CounterDelta[]) => Promise<void>, written?: (deltas: CounterDelta[]) => void): Promise<number> {
     const batch = `${this.prefix}batch:${randomUUID()}`;
     // Claim and list the batch before the RENAME, so that reads keep seeing the counts while they move and no
     // other process takes them; RENAME fails when nothing is pending.
@@ -67,7 +67,7 @@ export class RedisCounterStore implements CounterStore {
     } catch {
       await this.redis.multi().srem(this.batchesKey, batch).del(`${batch}:claim`).exec();
     }
-    let written = 0;
+    let count = 0;
     for (const key of await this.redis.smembers(this.batchesKey)) {
       // Ours, or one left by a process that died (its claim expired); never one another process is writing.
       if (key !== batch && !(await this.claim(key))) continue;
@@ -78,10 +78,11 @@ export class RedisCounterStore implements CounterStore {
         await this.redis.del(`${key}:claim`); // stays listed: the next flush retries it
         throw error;
       }
-      written += deltas.length;
+      count += deltas.length;
       await this.redis.multi().srem(this.batchesKey, key).del(key, `${key}:claim`).exec();
+      if (deltas.length) written?.(deltas);
     }
-    return written;
+    return count;
   }
 
   private async claim(batch: string): Promise<boolean> {

@@ -1,0 +1,171 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { type Invalidation, InvalidationBus } from '../common/cache/invalidation-bus';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import type { CounterDelta } from './counters/counter-store';
+import type { VideoCardRow } from './video.mapper';
+
+/** Published videos' rows kept, about 1 kB each: some 20 MB at most. */
+export const ROW_CACHE_MAX = 20_000;
+/** Derived answers kept (listing pages' ids, totals, related rankings, taxonomy lists): some 10 MB at most. */
+export const DERIVED_CACHE_MAX = 20_000;
+/**
+ * The longest anything is kept, whatever the messages say: a bound on what a lost message (Redis gone between
+ * a write and its announcement) can cost.
+ */
+export const CACHE_MAX_AGE_MS = 60_000;
+
+/**
+ * What a derived answer depends on: `catalogue` answers (totals, newest and longest pages, related rankings,
+ * taxonomy lists) change when a video is published, edited or deleted or a taxon renamed; `counts` answers
+ * (pages ordered by views, likes or trending) change as well at every counter flush and trending recompute.
+ */
+export type Scope = 'catalogue' | 'counts';
+
+interface Derived {
+  value: unknown;
+  catalogue: number;
+  counts: number;
+}
+
+/**
+ * The catalogue's hot reads in memory, kept by the owner of the videos tables and dropped by its writes:
+ *
+ * - rows: each published video's card columns with its *stored* counts (a missing or unpublished video is
+ *   kept as null); a flush adds what it wrote, so that stored + the counters' buffer stays exact;
+ * - derived answers by key (listing page ids, totals, related rankings, a video's categories and performers,
+ *   taxonomy lists), valid while the versions of what they depend on have not moved.
+ *
+ * Every write is announced on the InvalidationBus: this process applies it at once, the others when the
+ * Redis message arrives (well under a second). While the bus is not live (Redis subscription down) or
+ * CATALOGUE_CACHE=off, every read passes through to the database. A read that was in flight while something
+ * changed is answered but not kept, so that a load racing a write never keeps what the write replaced.
+ */
+@Injectable()
+export class CatalogueCache {
+  private readonly rows = new LRUCache<number, { row: VideoCardRow | null }>({ max: ROW_CACHE_MAX, ttl: CACHE_MAX_AGE_MS });
+  private readonly derived = new LRUCache<string, Derived>({ max: DERIVED_CACHE_MAX, ttl: CACHE_MAX_AGE_MS });
+  /** Loads of derived answers under way, so that a crowd asking the same thing makes one query. */
+  private readonly loading = new Map<string, Promise<unknown>>();
+  private catalogueVersion = 0;
+  private countsVersion = 0;
+  private readonly enabled: boolean;
+
+  constructor(
+    private readonly bus: InvalidationBus,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.enabled = config.catalogueCache;
+    bus.listen((message) => this.apply(message));
+  }
+
+  private get usable(): boolean {
+    return this.enabled && this.bus.live;
+  }
+
+  /**
+   * The published rows among `ids`, from memory where kept; `load` reads the others (published only) and
+   * they are kept. Unpublished and missing ids are absent from the answer.
+   */
+  async rowsOf(ids: number[], load: (ids: number[]) => Promise<VideoCardRow[]>): Promise<Map<number, VideoCardRow>> {
+    const found = new Map<number, VideoCardRow>();
+    const usable = this.usable;
+    const missing: number[] = [];
+    for (const id of ids) {
+      const kept = usable ? this.rows.get(id) : undefined;
+      if (kept === undefined) missing.push(id);
+      else if (kept.row) found.set(id, kept.row);
+    }
+    if (missing.length === 0) return found;
+    const versions = this.versions();
+    const loaded = await load(missing);
+    const keep = usable && this.unchangedSince(versions);
+    for (const row of loaded) found.set(Number(row.id), row);
+    if (keep) for (const id of missing) this.rows.set(id, { row: found.get(id) ?? null });
+    return found;
+  }
+
+  /** The answer kept under `key` while what it depends on is unchanged; otherwise `load`'s, kept. */
+  async derive<T>(key: string, scope: Scope, load: () => Promise<T>): Promise<T> {
+    if (!this.usable) return load();
+    const kept = this.derived.get(key);
+    if (kept && kept.catalogue === this.catalogueVersion && (scope === 'catalogue' || kept.counts === this.countsVersion)) {
+      return kept.value as T;
+    }
+    const loadingKey = `${scope}:${key}`;
+    const under = this.loading.get(loadingKey);
+    if (under) return under as Promise<T>;
+    const versions = this.versions();
+    const run = load().then((value) => {
+      if (this.usable && this.unchangedSince(versions, scope)) this.derived.set(key, { value, ...versions });
+      return value;
+    });
+    this.loading.set(loadingKey, run);
+    try {
+      return await run;
+    } finally {
+      this.loading.delete(loadingKey);
+    }
+  }
+
+  // --- what the owners announce ---------------------------------------------------------------------------
+
+  videosChanged(ids: number[]): void {
+    this.bus.publish({ kind: 'videos', ids });
+  }
+
+  countsApplied(deltas: CounterDelta[]): void {
+    const written = deltas.filter((d) => d.views !== 0 || d.likes !== 0);
+    this.bus.publish({ kind: 'counts', deltas: written.map((d) => [d.videoId, d.views, d.likes]) });
+  }
+
+  rankingChanged(): void {
+    this.bus.publish({ kind: 'ranking' });
+  }
+
+  taxaChanged(): void {
+    this.bus.publish({ kind: 'taxa' });
+  }
+
+  clear(): void {
+    this.bus.publish({ kind: 'all' });
+  }
+
+  private apply(message: Invalidation): void {
+    switch (message.kind) {
+      case 'videos':
+        for (const id of message.ids) this.rows.delete(id);
+        this.catalogueVersion++;
+        return;
+      case 'counts':
+        for (const [id, views, likes] of message.deltas) {
+          const kept = this.rows.get(id);
+          // A new object: a row handed out before stays as it was read.
+          if (kept?.row) this.rows.set(id, { row: { ...kept.row, views: Number(kept.row.views) + views, likes: Number(kept.row.likes) + likes } });
+        }
+        this.countsVersion++;
+        return;
+      case 'ranking':
+        this.countsVersion++;
+        return;
+      case 'taxa':
+        this.catalogueVersion++;
+        return;
+      case 'all':
+        this.rows.clear();
+        this.derived.clear();
+        this.catalogueVersion++;
+        this.countsVersion++;
+    }
+  }
+
+  private versions(): { catalogue: number; counts: number } {
+    return { catalogue: this.catalogueVersion, counts: this.countsVersion };
+  }
+
+  /** Nothing a load started at `versions` could have missed has changed (rows depend on both). */
+  private unchangedSince(versions: { catalogue: number; counts: number }, scope: Scope = 'counts'): boolean {
+    return versions.catalogue === this.catalogueVersion && (scope === 'catalogue' || versions.counts === this.countsVersion);
+  }
+}
