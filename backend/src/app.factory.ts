@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { privateByDefault } from './common/http/http-caching';
+import { requestLog } from './common/http/request-log';
 import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, wellFormedReviver } from './common/http/request-guards';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import { mediaServing } from './media/media-serving';
@@ -25,6 +26,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.disable('x-powered-by');
   // Strong ETags from the body: a revalidation of an unchanged answer is a 304 without a body.
   app.set('etag', 'strong');
+  app.use(requestLog());
   app.use(privateByDefault);
   app.use(crossSiteGuard, jsonOnlyGuard);
   app.use(express.json({ limit: '256kb', verify: (_req, _res, buf) => checkJsonDepth(buf), reviver: wellFormedReviver }));

@@ -45,17 +45,9 @@ export class AppModule {
         ConfigModule.forRoot(config),
         RedisModule,
         StaleReadsModule,
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            // One short line per request; headers (tokens, cookies) are never logged.
-            serializers: {
-              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-            autoLogging: { ignore: (req) => req.url === '/api/health' },
-          },
-        }),
+        // pino as the application's logger; requests are logged by `requestLog` (app.factory.ts), not by a
+        // per-request pino-http child logger (no route is given to its middleware).
+        LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, forRoutes: [] }),
         // Rate limits count per address across every API process when REDIS_URL is set.
         ThrottlerModule.forRootAsync({
           inject: [REDIS_CONNECTION],

@@ -72,7 +72,8 @@ describe('the database gone under the running API (e2e)', () => {
     const stale = await request(t.http).get(`/api/videos/${videoId}`).expect(200);
     expect(stale.headers['x-stale']).toBe('database-unavailable');
     expect(stale.headers['cache-control']).toBe('no-store');
-    expect(stale.body).toEqual(fromMemory.body);
+    // The answer kept last: the one before the cut, or the one from memory (kept answers refresh every 2 s).
+    expect([detail, fromMemory.body]).toContainEqual(stale.body);
     expect((await request(t.http).get('/api/videos?sort=most-viewed').expect(200)).headers['x-stale']).toBe('database-unavailable');
     expect503(await request(t.http).get(`/api/videos/${other}`));
     expect503(await request(t.http).get('/api/videos?sort=longest'));
@@ -143,7 +144,7 @@ if (onPostgresServer()) {
       expect(staleDetail.body).toMatchObject({ id: detail.id, title: 'Outage Survivor', slug: detail.slug });
       const staleListing = await request(t.http).get('/api/videos?sort=newest').expect(200);
       expect(staleListing.headers['x-stale']).toBe('database-unavailable');
-      expect(staleListing.body).toEqual(listingFromMemory.body);
+      expect([listing, listingFromMemory.body]).toContainEqual(staleListing.body);
       const asMember = await request(t.http).get(`/api/videos/${videoId}`).set(bearer(member)).expect(200);
       expect(asMember.headers['x-stale']).toBe('database-unavailable');
       // Playback goes on: a stream signed before is signed again, with a fresh expiry.

@@ -1,6 +1,14 @@
 import 'reflect-metadata';
-import { Body, Controller, Get, HttpCode, Module, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Module, NotFoundException, Param, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The answers the baseline gives at GET /fixture/{name}: the very JSON the API answered for each bench
+ * scenario (BASELINE_FIXTURES names a JSON file of {name: body}), so that a ratio compares the app's work
+ * with nothing but Nest + Express serialising the same body.
+ */
+const fixtures: Record<string, unknown> = process.env.BASELINE_FIXTURES ? JSON.parse(readFileSync(process.env.BASELINE_FIXTURES, 'utf8')) : {};
 
 /** The yardstick for every benchmark: a bare Nest + Express app answering one small JSON GET and POST. */
 @Controller()
@@ -8,6 +16,12 @@ class PingController {
   @Get('ping')
   ping() {
     return { ok: true, data: [] };
+  }
+
+  @Get('fixture/:name')
+  fixture(@Param('name') name: string) {
+    if (!(name in fixtures)) throw new NotFoundException();
+    return fixtures[name];
   }
 
   @Post('ping')

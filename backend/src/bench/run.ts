@@ -15,11 +15,18 @@ import { freePort } from './free-port';
  * processes, and load-tests each scenario with autocannon. Throughput is reported as a ratio of the
  * baseline's, measured in the same run, because absolute numbers drift on shared machines.
  * Settings: BENCH_VIDEOS (default 20000), BENCH_SECONDS per scenario (default 5), BENCH_CONNECTIONS (10),
- * BENCH_DATABASE_URL (a PostgreSQL server database to use instead of PGlite; it is filled, not emptied).
+ * BENCH_HOT_CONNECTIONS (50, for the cached reads, the 304 and the views counter), BENCH_DATABASE_URL (a
+ * PostgreSQL server database to use instead of PGlite; it is filled, not emptied).
+ *
+ * The cached reads are compared with the baseline serving the very JSON the API answered (its /fixture
+ * route), so that the ratio is the app's own work per request: routing, guards, pipes, caches, headers.
  */
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const HOT_CONNECTIONS = Number(process.env.BENCH_HOT_CONNECTIONS ?? 50);
+/** `hot`: only the cached reads and the views counter (a quick look at per-request overhead). */
+const ONLY_HOT = process.env.BENCH_ONLY === 'hot';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
 interface Result {
@@ -60,18 +67,23 @@ function post(url: string, body: unknown): autocannon.Options {
   };
 }
 
-async function load(scenario: string, target: string | autocannon.Options): Promise<Result> {
+async function load(scenario: string, target: string | autocannon.Options, connections = CONNECTIONS, expectStatus = 200): Promise<Result> {
   const options = typeof target === 'string' ? { url: target } : target;
-  await autocannon({ ...options, connections: CONNECTIONS, duration: 1 }); // warm-up
-  const r = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS });
+  await autocannon({ ...options, connections, duration: 1 }); // warm-up
+  const r = await autocannon({ ...options, connections, duration: SECONDS });
+  // autocannon counts a 304 as "non 2xx": for a revalidation it is the expected answer.
+  const expected = expectStatus === 304 ? r['3xx'] : r['2xx'];
   return {
     scenario,
     requestsPerSecond: Math.round(r.requests.average),
     p50ms: r.latency.p50,
     p99ms: r.latency.p99,
-    errors: r.errors + r.non2xx,
+    errors: r.errors + r.timeouts + (r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'] - expected),
   };
 }
+
+/** The ratio of a result's throughput to another's, to three decimals. */
+const ratio = (r: Result, base: Result) => Number((r.requestsPerSecond / base.requestsPerSecond).toFixed(3));
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
@@ -100,7 +112,18 @@ async function main() {
         ...(DATABASE_URL ? { DATABASE_URL } : {}),
       }, apiPort, '/api/health'),
     );
-    children.push(await startProcess(path.join(__dirname, 'baseline-server.js'), {}, basePort, '/ping'));
+    // The cached reads' answers, for the baseline to serve the same JSON.
+    const hot = {
+      detail: `/api/videos/${sampleId}`,
+      related: `/api/videos/${sampleId}/related`,
+      listing: '/api/videos',
+      categories: '/api/categories',
+    } as const;
+    const fixtures: Record<string, unknown> = {};
+    for (const [name, url] of Object.entries(hot)) fixtures[name] = await (await fetch(api + url)).json();
+    const fixturesFile = path.join(dataDir, 'baseline-fixtures.json');
+    writeFileSync(fixturesFile, JSON.stringify(fixtures));
+    children.push(await startProcess(path.join(__dirname, 'baseline-server.js'), { BASELINE_FIXTURES: fixturesFile }, basePort, '/ping'));
 
     // 3. Scenarios.
     const baseline = await load('baseline: bare Nest GET', `http://127.0.0.1:${basePort}/ping`);
@@ -116,33 +139,53 @@ async function main() {
       ['GET /api/categories', '/api/categories'],
       ['GET /api/site', '/api/site'],
     ] as const) {
-      results.push(await load(scenario, api + url));
+      if (!ONLY_HOT) results.push(await load(scenario, api + url));
     }
     for (const r of results) r.ratioToBaseline = Number((r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3));
 
+    // Hot reads from the catalogue cache, each against the baseline answering the same JSON, at 50 connections.
+    const hotResults: Result[] = [];
+    for (const [name, url] of Object.entries(hot)) {
+      const base = await load(`baseline: the same JSON (${name})`, `http://127.0.0.1:${basePort}/fixture/${name}`, HOT_CONNECTIONS);
+      const cached = await load(`cached GET ${url}`, api + url, HOT_CONNECTIONS);
+      base.ratioToBaseline = 1;
+      cached.ratioToBaseline = ratio(cached, base);
+      hotResults.push(base, cached);
+    }
+    // A browser's revalidation of a detail it holds: 304 without a body.
+    const etag = (await fetch(api + hot.detail)).headers.get('etag') ?? '';
+    const detailBase = hotResults[0];
+    const revalidation = await load(`GET ${hot.detail} If-None-Match (304)`, { url: api + hot.detail, headers: { 'if-none-match': etag } }, HOT_CONNECTIONS, 304);
+    revalidation.ratioToBaseline = ratio(revalidation, detailBase);
+    hotResults.push(revalidation);
+
     // Writes: the views counter against a bare POST.
-    const postBaseline = await load('baseline: bare Nest POST', post(`http://127.0.0.1:${basePort}/ping`, { videoId: sampleId }));
-    const views = await load('POST /api/video/increment-views (a new viewer each)', post(`${api}/api/video/increment-views`, { videoId: sampleId }));
+    const postBaseline = await load('baseline: bare Nest POST', post(`http://127.0.0.1:${basePort}/ping`, { videoId: sampleId }), HOT_CONNECTIONS);
+    const views = await load('POST /api/video/increment-views (a new viewer each)', post(`${api}/api/video/increment-views`, { videoId: sampleId }), HOT_CONNECTIONS);
     postBaseline.ratioToBaseline = 1;
-    views.ratioToBaseline = Number((views.requestsPerSecond / postBaseline.requestsPerSecond).toFixed(3));
-    results.push(postBaseline, views);
+    views.ratioToBaseline = ratio(views, postBaseline);
+    hotResults.push(postBaseline, views);
 
     const database = DATABASE_URL ? 'PostgreSQL server' : 'PGlite';
     console.log(`\nCatalogue of ${VIDEOS} videos on ${database}; ${CONNECTIONS} connections, ${SECONDS} s per scenario.`);
     console.log(`Seeding: ${Math.round(VIDEOS / seedSeconds)} videos/s (${seedSeconds.toFixed(1)} s).\n`);
-    console.table(results.map((r) => ({ scenario: r.scenario, 'req/s': r.requestsPerSecond, 'x baseline': r.ratioToBaseline, 'p50 ms': r.p50ms, 'p99 ms': r.p99ms, errors: r.errors })));
+    const table = (rows: Result[]) =>
+      console.table(rows.map((r) => ({ scenario: r.scenario, 'req/s': r.requestsPerSecond, 'x baseline': r.ratioToBaseline, 'p50 ms': r.p50ms, 'p99 ms': r.p99ms, errors: r.errors })));
+    table(results);
+    console.log(`\nHot reads and the views counter, ${HOT_CONNECTIONS} connections, each against the baseline's same answer:\n`);
+    table(hotResults);
 
     // Ingest: a 1080p clip through the pipeline against the bare ffmpeg commands.
-    const ingest = await benchIngest();
-    console.log(
+    const ingest = ONLY_HOT ? null : await benchIngest();
+    if (ingest) console.log(
       `\nIngest of a ${ingest.clipSeconds} s 1080p clip: ${ingest.pipelineSeconds} s, ${ingest.realtimeMultiple}x real time; ` +
         `bare ffmpeg commands ${ingest.bareSeconds} s, so the pipeline takes ${ingest.overheadRatio}x their time.`,
     );
 
     const out = path.resolve(__dirname, '../../../bench-results');
     mkdirSync(out, { recursive: true });
-    writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ when: new Date().toISOString(), database, videos: VIDEOS, seedVideosPerSecond: Math.round(VIDEOS / seedSeconds), results, ingest }, null, 2));
-    if (results.some((r) => r.errors > 0)) {
+    writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ when: new Date().toISOString(), database, videos: VIDEOS, seedVideosPerSecond: Math.round(VIDEOS / seedSeconds), results, hotConnections: HOT_CONNECTIONS, hotResults, ingest }, null, 2));
+    if ([...results, ...hotResults].some((r) => r.errors > 0)) {
       console.error('Some requests failed.');
       process.exitCode = 1;
     }

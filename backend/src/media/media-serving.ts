@@ -60,7 +60,10 @@ export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningK
     void send(storage, res, thumbsRoot, path.join(thumbsRoot, relative), 'public, max-age=2592000');
   });
 
-  return router;
+  // Everything else (the API, the pages) goes straight on: a sub-router's matching on every API read cost more
+  // than this one check.
+  return (req: Request, res: Response, next: NextFunction) =>
+    req.path.startsWith('/s/') || req.path.startsWith('/thumbs/') ? router(req, res, next) : next();
 }
 
 async function send(storage: StorageService, res: Response, root: string, file: string, cacheControl: string): Promise<void> {

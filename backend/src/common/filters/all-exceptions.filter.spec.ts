@@ -15,7 +15,7 @@ function answer(exception: unknown) {
     },
     json: (body: unknown) => void (sent.body = body),
   };
-  const host = { switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
+  const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ requestId: 'req-7' }) }) } as unknown as ArgumentsHost;
   new AllExceptionsFilter().catch(exception, host);
   return sent;
 }

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { requestIdOf } from '../http/request-log';
 import { DEPENDENCY_DOWN, isDependencyDown, RETRY_AFTER_SECONDS } from '../errors/dependency-errors';
 import { DomainError } from '../errors/domain-errors';
 import { JSON_LONE_SURROGATE, JSON_TOO_DEEP } from '../http/request-guards';
@@ -47,7 +48,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       // Expected during an outage and possibly thousands a second: one line, no stack.
       this.logger.warn(exception instanceof HttpException || !(exception instanceof Error) ? body.error : `${body.error}: ${exception.message}`);
     } else if (body.statusCode >= 500) {
-      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+      const id = requestIdOf(host.switchToHttp().getRequest<Request>());
+      this.logger.error(`${exception instanceof Error ? exception.stack : String(exception)}${id ? ` [${id}]` : ''}`);
     }
     if (res.headersSent) return;
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));

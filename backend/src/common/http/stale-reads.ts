@@ -11,6 +11,11 @@ export const STALE_READ_MAX_ENTRY_BYTES = 256 * 1024;
 /** How old a kept answer may be and still be served during an outage. */
 export const STALE_READ_MAX_AGE_MS = 24 * 60 * 60_000;
 export const STALE_HEADER = 'X-Stale';
+/**
+ * A kept answer is replaced at most this often: measuring a body (serialising it) on every hot read cost more
+ * than the read. An outage then serves an answer at most this much older than the last one given.
+ */
+export const STALE_READ_REFRESH_MS = 2000;
 
 interface StaleEntry {
   body: unknown;
@@ -32,6 +37,8 @@ export class StaleReadsStore {
   });
 
   remember(key: string, body: unknown): void {
+    const kept = this.entries.get(key, { updateAgeOnGet: false });
+    if (kept && Date.now() - kept.at < STALE_READ_REFRESH_MS) return;
     try {
       this.entries.set(key, { body, at: Date.now() });
     } catch {
