@@ -5,17 +5,47 @@ import { published } from './videos.repository';
 
 export const RELATED_LIMIT = 24;
 export const HOT_FALLBACK_LIMIT = 6;
+/**
+ * Related candidates: the most viewed videos of each of the video's performers and categories, this many
+ * each (see related()). 200 per taxon keeps a ranking under ~1,400 candidates on any catalogue size.
+ */
+export const RELATED_CANDIDATES_PER_TAXON = 200;
+
+/**
+ * A search page walks the sort's index only while that walk (one random heap read per video passed) is shorter
+ * than this many times the matches it would otherwise collect and sort (bitmap reads, in heap order).
+ */
+const WALK_PER_MATCH = 0.25;
+
+/** Pages that skip fewer rows than this are read forwards: a few milliseconds of index at most. */
+const REVERSE_FROM_OFFSET = 2_400;
 
 /** What a listing is filtered by: everything of its query but the sort and the page. */
 export type ListFilter = Pick<ListVideosQuery, 'category' | 'performer' | 'featured' | 'q'>;
 
-const ORDER_BY: Record<VideoSort, string> = {
-  newest: 'v.upload_date DESC, v.id DESC',
-  'most-viewed': 'v.views DESC, v.id DESC',
-  'top-rated': 'v.likes DESC, v.views DESC, v.id DESC',
-  longest: 'v.duration DESC NULLS LAST, v.id DESC',
-  trending: 'v.trending_score DESC, v.id DESC',
+/**
+ * Each sort's keys, most significant first, all descending; `id` last breaks ties. The join tables carry the
+ * same columns (copied by triggers, see migration 1800000000000) with `video_id` for the id.
+ */
+const SORT_KEYS: Record<VideoSort, readonly { column: string; nullsLast?: boolean }[]> = {
+  newest: [{ column: 'upload_date' }],
+  'most-viewed': [{ column: 'views' }],
+  'top-rated': [{ column: 'likes' }, { column: 'views' }],
+  longest: [{ column: 'duration', nullsLast: true }],
+  trending: [{ column: 'trending_score' }],
 };
+
+/**
+ * `ORDER BY` for a sort, or its exact reverse (for reading a page from the far end of the listing): the same
+ * index walked backwards. Forward orders are the contract's: e.g. `duration DESC NULLS LAST, id DESC`.
+ */
+function orderBy(sort: VideoSort, alias: string, idColumn: string, reverse = false): string {
+  const keys = SORT_KEYS[sort].map(({ column, nullsLast }) => {
+    if (!reverse) return `${alias}.${column} DESC${nullsLast ? ' NULLS LAST' : ''}`;
+    return `${alias}.${column} ASC${nullsLast ? ' NULLS FIRST' : ''}`;
+  });
+  return [...keys, `${alias}.${idColumn} ${reverse ? 'ASC' : 'DESC'}`].join(', ');
+}
 
 /** Builds positional parameters for raw SQL: `p.add(value)` returns `$n`. */
 class Params {
@@ -26,77 +56,166 @@ class Params {
   }
 }
 
-function whereOf(filter: ListFilter, p: Params): string {
-  const where = [published('v')];
+/** Where a listing's ids come from: a table (alias `t`), its id column and the conditions on it. */
+interface Source {
+  from: string;
+  id: string;
+  where: string;
+}
+
+/**
+ * The cheapest place to read a filter's ids from. A category or performer listing reads its join table, which
+ * carries the video's sort keys and published flag with one partial index per sort: an index-only range scan.
+ * Anything else (search, featured, mixes with them) reads videos with the old conditions.
+ */
+function sourceOf(filter: ListFilter, p: Params): Source {
+  const tsQuery = filter.q !== undefined ? toPrefixTsQuery(filter.q) : null;
+  if (!tsQuery && filter.featured === undefined && (filter.category !== undefined || filter.performer !== undefined)) {
+    const [table, column, value] =
+      filter.category !== undefined
+        ? (['video_categories', 'category_id', filter.category] as const)
+        : (['video_performers', 'performer_id', filter.performer] as const);
+    const where = [`t.${column} = ${p.add(value)}`, 't.ready'];
+    if (filter.category !== undefined && filter.performer !== undefined) {
+      where.push(`EXISTS (SELECT 1 FROM video_performers vp WHERE vp.video_id = t.video_id AND vp.performer_id = ${p.add(filter.performer)})`);
+    }
+    return { from: `${table} t`, id: 'video_id', where: where.join(' AND ') };
+  }
+  const where = [published('t')];
   if (filter.category !== undefined) {
-    where.push(`EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ${p.add(filter.category)})`);
+    where.push(`EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = t.id AND vc.category_id = ${p.add(filter.category)})`);
   }
   if (filter.performer !== undefined) {
-    where.push(`EXISTS (SELECT 1 FROM video_performers vp WHERE vp.video_id = v.id AND vp.performer_id = ${p.add(filter.performer)})`);
+    where.push(`EXISTS (SELECT 1 FROM video_performers vp WHERE vp.video_id = t.id AND vp.performer_id = ${p.add(filter.performer)})`);
   }
-  if (filter.featured !== undefined) where.push(filter.featured ? 'v.featured > 0' : 'v.featured = 0');
-  const tsQuery = filter.q !== undefined ? toPrefixTsQuery(filter.q) : null;
-  if (tsQuery) where.push(`v.search_vector @@ to_tsquery('english', ${p.add(tsQuery)})`);
-  return where.join(' AND ');
+  if (filter.featured !== undefined) where.push(filter.featured ? 't.featured > 0' : 't.featured = 0');
+  if (tsQuery) where.push(`t.search_vector @@ to_tsquery('english', ${p.add(tsQuery)})`);
+  return { from: 'videos t', id: 'id', where: where.join(' AND ') };
+}
+
+/** The catalogue_counts row that holds a filter's total, when one does (see migration 1800000000000). */
+function countedScope(filter: ListFilter): { scope: string; key: string } | null {
+  const { category, performer, featured } = filter;
+  if (filter.q !== undefined && toPrefixTsQuery(filter.q)) return null;
+  if (category !== undefined && performer === undefined && featured === undefined) return { scope: 'category', key: category };
+  if (performer !== undefined && category === undefined && featured === undefined) return { scope: 'performer', key: performer };
+  if (category === undefined && performer === undefined) return { scope: featured === undefined ? 'all' : 'featured', key: '' };
+  return null;
 }
 
 /**
  * The catalogue's reads that go to the database: which ids a listing page holds, how many videos a filter
  * matches, and a video's related ranking. Ids only: the cards come from the videos' row cache (a deferred
- * join done by the caller). Read only; the tables are VideosRepository's.
+ * join done by the caller). Read only; the tables are VideosRepository's. docs/catalogue-queries.md has the
+ * plans behind each query.
  */
 export class CatalogueQueries {
   constructor(private readonly db: DataSource) {}
 
-  /** How many published videos match the filter. */
+  /** How many published videos match the filter: a counts row when kept, else a count over the source. */
   async total(filter: ListFilter): Promise<number> {
+    const counted = countedScope(filter);
+    if (counted) {
+      const rows = await this.db.query<{ scope: string; videos: number }[]>(
+        `SELECT scope, videos FROM catalogue_counts WHERE (scope = $1 AND key = $2) OR ($3 AND scope = 'all' AND key = '')`,
+        [counted.scope, counted.key, filter.featured === false],
+      );
+      const of = (scope: string) => Number(rows.find((r) => r.scope === scope)?.videos ?? 0);
+      return filter.featured === false ? of('all') - of('featured') : of(counted.scope);
+    }
     const p = new Params();
-    const [{ total }] = await this.db.query<{ total: number }[]>(`SELECT count(*)::int AS total FROM videos v WHERE ${whereOf(filter, p)}`, p.values);
+    const source = sourceOf(filter, p);
+    const [{ total }] = await this.db.query<{ total: number }[]>(`SELECT count(*)::int AS total FROM ${source.from} WHERE ${source.where}`, p.values);
     return Number(total);
   }
 
-  /** The ids of one page of the listing, in order; `total` is what `total(filter)` answered (it may lag a little). */
-  async pageIds(query: ListVideosQuery, _total: number): Promise<number[]> {
+  /**
+   * The ids of one page of the listing, in order; `total` is what `total(filter)` answered (it may lag a little).
+   * A deep page in the second half of a counted listing (all, featured, a category, a performer) is read from its
+   * far end, the same index backwards, so no page skips more than half the listing: OFFSET costs one index entry
+   * per skipped row. Reading from the end needs the exact count, so it is read again from catalogue_counts (one
+   * primary-key read) rather than trusting `total`; anything else, and every shallow page, is read forwards.
+   */
+  async pageIds(query: ListVideosQuery, total: number): Promise<number[]> {
+    const offset = (query.page - 1) * query.limit;
+    let fromEnd = false;
+    let exact = total;
+    if (offset >= REVERSE_FROM_OFFSET && offset + query.limit / 2 > total / 2 && countedScope(query)) {
+      exact = await this.total(query);
+      fromEnd = offset < exact && offset + query.limit / 2 > exact / 2;
+    }
+    const limit = fromEnd ? Math.min(query.limit, exact - offset) : query.limit;
+    const skip = fromEnd ? exact - offset - limit : offset;
     const p = new Params();
-    const where = whereOf(query, p);
-    const rows = await this.db.query<{ id: number }[]>(
-      `SELECT v.id FROM videos v WHERE ${where} ORDER BY ${ORDER_BY[query.sort]}
-       LIMIT ${p.add(query.limit)} OFFSET ${p.add((query.page - 1) * query.limit)}`,
-      p.values,
-    );
-    return rows.map((row) => Number(row.id));
+    const source = sourceOf(query, p);
+    const order = orderBy(query.sort, 't', source.id, fromEnd);
+    const page = `ORDER BY ${order} LIMIT ${p.add(limit)} OFFSET ${p.add(skip)}`;
+    const sql = (await this.collectsMatches(source, skip + limit, total))
+      ? `SELECT t.${source.id} AS id FROM (
+           SELECT ${source.id}, ${SORT_KEYS[query.sort].map((k) => k.column).join(', ')} FROM ${source.from} WHERE ${source.where} OFFSET 0
+         ) t ${page}`
+      : `SELECT t.${source.id} AS id FROM ${source.from} WHERE ${source.where} ${page}`;
+    const ids = (await this.db.query<{ id: number }[]>(sql, p.values)).map((row) => Number(row.id));
+    return fromEnd ? ids.reverse() : ids;
+  }
+
+  /**
+   * Whether a search page should collect all its matches (a bitmap of the GIN index, then a sort of just those)
+   * rather than walk the sort's index testing each video until the page is reached. The planner guesses the
+   * walk's length from the match rate, but each step is a random heap read (and a full-text test): at 1M videos
+   * it walked 378 ms for the second page of a 1% word that a bitmap answers in 23 ms. Here the match count is
+   * known, so the walk's length is too: (rows to reach) × (catalogue / matches). Only search reads the videos
+   * table with a filter the indexes cannot order; the other listings read ordered indexes.
+   */
+  private async collectsMatches(source: Source, reach: number, matches: number): Promise<boolean> {
+    if (!source.where.includes('search_vector') || matches <= 0) return false;
+    const [row] = await this.db.query<{ videos: number }[]>(`SELECT videos FROM catalogue_counts WHERE scope = 'all' AND key = ''`);
+    const catalogue = Number(row?.videos ?? 0);
+    return (reach * catalogue) / matches > WALK_PER_MATCH * matches;
   }
 
   /**
    * Videos sharing a performer or category, ranked by shared performers, then shared categories, then views;
    * when none share anything, up to 6 hot videos by the trending ranking. Never the video itself.
+   *
+   * Candidates are bounded: the RELATED_CANDIDATES_PER_TAXON most viewed published videos of each of the
+   * video's performers and categories (index-only reads of the join tables' views indexes). Within them the
+   * ranking is exact: shared performers and categories are counted per candidate by primary key. A video can
+   * only be missed when it is outside the top of every taxon it shares, e.g. a little-watched video sharing
+   * two big categories, which a listing of 24 rarely has room for anyway.
    */
   async related(id: number): Promise<{ related: boolean; ids: number[] }> {
     const related = await this.db.query<{ id: number }[]>(
-      `WITH shared AS (
-         SELECT vp.video_id, 1 AS performers, 0 AS categories
-         FROM video_performers vp
-         WHERE vp.performer_id IN (SELECT performer_id FROM video_performers WHERE video_id = $1)
-         UNION ALL
-         SELECT vc.video_id, 0, 1
-         FROM video_categories vc
-         WHERE vc.category_id IN (SELECT category_id FROM video_categories WHERE video_id = $1)
-       ), ranked AS (
-         SELECT video_id, SUM(performers) AS performers, SUM(categories) AS categories
-         FROM shared WHERE video_id <> $1 GROUP BY video_id
+      `WITH mine_p AS (SELECT performer_id FROM video_performers WHERE video_id = $1),
+       mine_c AS (SELECT category_id FROM video_categories WHERE video_id = $1),
+       candidates AS (
+         SELECT x.video_id, x.views FROM mine_p CROSS JOIN LATERAL (
+           SELECT p.video_id, p.views FROM video_performers p
+           WHERE p.performer_id = mine_p.performer_id AND p.ready
+           ORDER BY p.views DESC, p.video_id DESC LIMIT $2
+         ) x
+         UNION
+         SELECT x.video_id, x.views FROM mine_c CROSS JOIN LATERAL (
+           SELECT c.video_id, c.views FROM video_categories c
+           WHERE c.category_id = mine_c.category_id AND c.ready
+           ORDER BY c.views DESC, c.video_id DESC LIMIT $2
+         ) x
        )
-       SELECT v.id FROM ranked r JOIN videos v ON v.id = r.video_id
-       WHERE ${published('v')}
-       ORDER BY r.performers DESC, r.categories DESC, v.views DESC, v.id DESC
+       SELECT k.video_id AS id FROM candidates k
+       WHERE k.video_id <> $1
+       ORDER BY
+         (SELECT count(*) FROM video_performers p WHERE p.video_id = k.video_id AND p.performer_id IN (SELECT performer_id FROM mine_p)) DESC,
+         (SELECT count(*) FROM video_categories c WHERE c.video_id = k.video_id AND c.category_id IN (SELECT category_id FROM mine_c)) DESC,
+         k.views DESC, k.video_id DESC
        LIMIT ${RELATED_LIMIT}`,
-      [id],
+      [id, RELATED_CANDIDATES_PER_TAXON],
     );
     if (related.length > 0) return { related: true, ids: related.map((r) => Number(r.id)) };
 
     const hot = await this.db.query<{ id: number }[]>(
-      `SELECT v.id FROM videos v
-       WHERE ${published('v')} AND v.id <> $1
-       ORDER BY ${ORDER_BY.trending} LIMIT ${HOT_FALLBACK_LIMIT}`,
+      `SELECT t.id FROM videos t
+       WHERE ${published('t')} AND t.id <> $1
+       ORDER BY ${orderBy('trending', 't', 'id')} LIMIT ${HOT_FALLBACK_LIMIT}`,
       [id],
     );
     return { related: false, ids: hot.map((r) => Number(r.id)) };

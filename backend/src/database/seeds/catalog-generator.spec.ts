@@ -1,5 +1,5 @@
 import { slugify } from '@hunktube/shared';
-import { generateCatalog } from './catalog-generator';
+import { generateCatalog, TITLE_WORDS } from './catalog-generator';
 
 describe('generateCatalog', () => {
   const now = new Date('2026-01-01T00:00:00Z');
@@ -46,7 +46,32 @@ describe('generateCatalog', () => {
     const counts = new Map<string, number>();
     for (const v of catalog.videos) for (const c of v.categoryIds) counts.set(c, (counts.get(c) ?? 0) + 1);
     const sorted = [...counts.values()].sort((a, b) => b - a);
-    expect(sorted[0] / sorted[sorted.length - 1]).toBeGreaterThan(5);
+    expect(sorted[0] / sorted[sorted.length - 1]).toBeGreaterThan(50);
+    expect(sorted.length).toBeGreaterThan(100);
+    expect(sorted[0] / catalog.videos.length).toBeGreaterThan(0.25);
+  });
+
+  it('gives performers from a handful of videos to about a percent of the catalogue', () => {
+    const counts = new Map<string, number>();
+    for (const v of catalog.videos) for (const p of v.performerIds) counts.set(p, (counts.get(p) ?? 0) + 1);
+    const sorted = [...counts.values()].sort((a, b) => b - a);
+    expect(sorted[0] / catalog.videos.length).toBeGreaterThan(0.005);
+    expect(sorted[0] / catalog.videos.length).toBeLessThan(0.03);
+    expect(sorted[sorted.length - 1]).toBeLessThan(sorted[0] / 20);
+  });
+
+  it('draws title words by Zipf: the commonest word in a big share of titles, most words rare', () => {
+    const counts = new Map<string, number>();
+    for (const v of catalog.videos) for (const w of new Set(v.title.toLowerCase().split(' '))) counts.set(w, (counts.get(w) ?? 0) + 1);
+    const share = (w: string) => (counts.get(w.toLowerCase()) ?? 0) / catalog.videos.length;
+    expect(share(TITLE_WORDS[0])).toBeGreaterThan(0.3);
+    expect(share(TITLE_WORDS[TITLE_WORDS.length - 1])).toBeLessThan(0.005);
+    expect(share(TITLE_WORDS[TITLE_WORDS.length - 1])).toBeGreaterThan(0);
+  });
+
+  it('spreads uploads over years', () => {
+    const years = new Set(catalog.videos.map((v) => v.uploadDate.getUTCFullYear()));
+    expect(years.size).toBeGreaterThanOrEqual(6);
   });
 
   it('refers only to categories and performers it defines, with ids that follow the slug rule', () => {

@@ -29,16 +29,72 @@ const LAST = [
   'Black', 'Banks', 'Ford', 'Grant', 'Hayes', 'Lane', 'Mason', 'North', 'Price', 'Rhodes', 'Shaw', 'Vega',
   'West', 'Young', 'Moreau', 'Novak', 'Okafor', 'Petrov', 'Quintana', 'Larsen',
 ];
-const ADJECTIVES = [
-  'Sweaty', 'Late-Night', 'Sunlit', 'Rough', 'Slow', 'Steamy', 'Secret', 'Wild', 'Lazy', 'Hot', 'Summer',
-  'Midnight', 'First', 'Private', 'Tender', 'Intense', 'Sudden', 'Endless', 'Naughty', 'Rainy',
+/** Extra category names: the long tail of small, specific categories a real tube site grows. */
+const TAIL_CATEGORY_NAMES = [
+  'Aussie', 'Bathhouse', 'Bikers', 'Blue Collar', 'British', 'Campus', 'Car Wash', 'Chubby', 'Circus',
+  'Construction', 'Cosplay', 'Dancers', 'Doctor', 'Dorm', 'European', 'Farm', 'Festival', 'Fitness Models',
+  'Footballers', 'Gingers', 'Glasses', 'Gymnasts', 'Hiking', 'Hot Tub', 'Ice Hockey', 'Jeans', 'Karaoke',
+  'Lifeguards', 'Lumberjacks', 'Mechanics', 'Mountain Cabin', 'Nerds', 'Night Club', 'Nordic', 'Painters',
+  'Pilots', 'Plumbers', 'Police', 'Rainy Day', 'Retro', 'Rodeo', 'Sailors', 'Skaters', 'Ski Lodge', 'Soccer',
+  'Spa', 'Surfers', 'Swimmers', 'Tennis', 'Trainers', 'Truckers', 'Twins', 'Underwear', 'Vacation',
+  'Volleyball', 'Waiters', 'Webcam', 'Wedding', 'Yoga', 'Boxing', 'Climbing', 'Cyclists', 'Divers',
+  'Golf', 'Lab Coats', 'Librarians', 'Marathon', 'Mustache', 'Neighbours', 'Pizza Delivery', 'Rooftop',
+  'Scuba', 'Sports Bar', 'Stadium', 'Studio', 'Tailors', 'Tattoo Parlour', 'Train Ride', 'Tuxedo', 'Zoo Keepers',
 ];
-const SCENES = [
-  'Workout', 'Pool Party', 'Road Trip', 'Locker Room', 'Massage', 'Shower', 'Wrestling Match', 'Cabin Weekend',
-  'Beach Day', 'Office Hours', 'Ranch Visit', 'Gym Session', 'Sauna Break', 'Hotel Stay', 'Camping Trip',
-  'Rooftop Party', 'Boat Ride', 'Yoga Class', 'Garage Fix', 'Study Night',
+
+/**
+ * Title words, most common first: titles draw them with Zipf weights, so a few words ("hot", "workout") are in a
+ * large share of the catalogue and most are rare, as in real titles and real searches.
+ */
+export const TITLE_WORDS = [
+  'Hot', 'Workout', 'Party', 'Sweaty', 'Pool', 'Night', 'Muscle', 'Shower', 'Locker', 'Room', 'Summer', 'Massage',
+  'Gym', 'Wild', 'Session', 'Beach', 'Rough', 'Private', 'Steamy', 'Trip', 'Secret', 'First', 'Road', 'Late',
+  'Slow', 'Day', 'Weekend', 'Big', 'Boys', 'Hunk', 'Buddies', 'Coach', 'Training', 'Wrestling', 'Match',
+  'Cabin', 'Office', 'Hours', 'Ranch', 'Visit', 'Sauna', 'Break', 'Hotel', 'Stay', 'Camping', 'Rooftop',
+  'Boat', 'Ride', 'Yoga', 'Class', 'Garage', 'Study', 'Midnight', 'Tender', 'Intense', 'Sudden', 'Endless',
+  'Naughty', 'Rainy', 'Lazy', 'Sunlit', 'Morning', 'Afternoon', 'Evening', 'Dorm', 'Roommate', 'Neighbour',
+  'Stranger', 'Lesson', 'Audition', 'Interview', 'Reunion', 'Vacation', 'Holiday', 'Getaway', 'Adventure',
+  'Highway', 'Desert', 'Forest', 'Lake', 'River', 'Island', 'Mountain', 'Valley', 'Barn', 'Stable', 'Kitchen',
+  'Backyard', 'Balcony', 'Basement', 'Attic', 'Porch', 'Patio', 'Terrace', 'Penthouse', 'Loft', 'Studio',
+  'Warehouse', 'Workshop', 'Library', 'Classroom', 'Campus', 'Stadium', 'Arena', 'Court', 'Field', 'Track',
+  'Marathon', 'Sprint', 'Relay', 'Rematch', 'Rivals', 'Partners', 'Teammates', 'Captain', 'Rookie', 'Veteran',
+  'Bodybuilder', 'Lifeguard', 'Fireman', 'Sailor', 'Soldier', 'Trucker', 'Cowboy', 'Plumber', 'Mechanic',
+  'Painter', 'Carpenter', 'Electrician', 'Bartender', 'Waiter', 'Chef', 'Doctor', 'Nurse', 'Pilot', 'Surfer',
+  'Skater', 'Climber', 'Boxer', 'Swimmer', 'Diver', 'Cyclist', 'Golfer', 'Tennis', 'Rugby', 'Soccer',
+  'Hockey', 'Volleyball', 'Baseball', 'Football', 'Basketball', 'Oil', 'Foam', 'Bubble', 'Steam', 'Sunset',
+  'Sunrise', 'Moonlight', 'Thunder', 'Storm', 'Heatwave', 'Blizzard', 'Snow', 'Ice', 'Fire', 'Candle',
+  'Velvet', 'Leather', 'Denim', 'Silk', 'Lace', 'Uniform', 'Jersey', 'Towel', 'Robe', 'Boots', 'Hardhat',
+  'Toolbelt', 'Whistle', 'Stopwatch', 'Trophy', 'Medal', 'Champion', 'Underdog', 'Bet', 'Dare', 'Prank',
+  'Favour', 'Bargain', 'Deal', 'Surprise', 'Gift', 'Birthday', 'Anniversary', 'Wedding', 'Honeymoon',
+  'Farewell', 'Homecoming', 'Graduation', 'Initiation', 'Tryout', 'Casting', 'Rehearsal', 'Backstage',
+  'Encore', 'Finale', 'Prologue', 'Chapter', 'Episode', 'Sequel', 'Remix', 'Director', 'Uncensored',
+  'Vintage', 'Retro', 'Classic', 'Legendary', 'Infamous', 'Notorious', 'Mysterious', 'Curious', 'Shy',
+  'Bold', 'Cheeky', 'Playful', 'Flirty', 'Charming', 'Rugged', 'Bearded', 'Tattooed', 'Pierced', 'Tanned',
+  'Freckled', 'Blond', 'Ginger', 'Silver', 'Golden', 'Crimson', 'Emerald', 'Sapphire', 'Obsidian', 'Ivory',
+  'Zephyr', 'Quasar', 'Nebula', 'Odyssey', 'Labyrinth', 'Kaleidoscope', 'Serendipity', 'Quixotic',
 ];
 const BRAND_PREFIX = ['Exclusive:', 'Must-See:', 'New:', 'Uncut:', 'Fan Favourite:'];
+
+/**
+ * Draws indexes 0..n-1 with Zipf–Mandelbrot weights 1 / (i + 1 + shift)^exponent: index 0 most often. The
+ * shift flattens the head (no single performer owns a tenth of the catalogue), the exponent sets the tail.
+ */
+export function zipfSampler(random: () => number, n: number, exponent = 1, shift = 0): () => number {
+  const cumulative = new Float64Array(n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) cumulative[i] = sum += 1 / Math.pow(i + 1 + shift, exponent);
+  return () => {
+    const target = random() * sum;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cumulative[mid] < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
 
 export interface GeneratedVideo {
   slug: string;
@@ -73,20 +129,21 @@ export interface GenerateOptions {
 }
 
 /**
- * Synthetic catalogue metadata with the shapes real tube catalogues have: heavy-tailed views (log-normal),
- * likes a few percent of views, durations around 8 minutes with ~5% unknown, uploads denser in recent
- * months, popular categories and performers far more common than the rest (Zipf), ~3% without a
- * category and ~6% without a performer.
+ * Synthetic catalogue metadata with the shapes real tube catalogues have, so that benchmarks over it mean
+ * something: title words by Zipf (a handful of words in a large share of the titles, most words rare);
+ * 120 categories by Zipf (the biggest in about a third of the videos, the smallest in a few hundredths of a
+ * percent); performers by a flattened Zipf (the busiest in about 1% of the videos, most in a handful);
+ * heavy-tailed views (log-normal) with likes a few percent of them; durations around 8 minutes with ~5%
+ * unknown; uploads over eight years, denser in recent months; ~3% without a category, ~6% without a performer.
  */
 export function generateCatalog(options: GenerateOptions): GeneratedCatalog {
   const random = rng(options.seed ?? 42);
   const now = (options.now ?? new Date()).getTime();
   const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  const zipf = (n: number) => Math.min(n - 1, Math.floor(Math.exp(random() * Math.log(n + 1))) - 1);
 
-  const categories = CATEGORY_NAMES.map((name) => ({ id: slugify(name), name }));
-  const performerCount = Math.max(12, Math.min(5000, Math.round(options.videos / 40)));
+  const categories = [...CATEGORY_NAMES, ...TAIL_CATEGORY_NAMES].map((name) => ({ id: slugify(name), name }));
+  const performerCount = Math.max(12, Math.min(40_000, Math.round(options.videos / 25)));
   const performers: { id: string; name: string }[] = [];
   const seen = new Set<string>();
   for (let i = 0; performers.length < performerCount; i++) {
@@ -98,20 +155,24 @@ export function generateCatalog(options: GenerateOptions): GeneratedCatalog {
       performers.push({ id, name });
     }
   }
+  const word = zipfSampler(random, TITLE_WORDS.length, 1.05);
+  const category = zipfSampler(random, categories.length, 1.2);
+  const performer = zipfSampler(random, performers.length, 1, 30);
 
   const tag = options.slugTag ? `-${options.slugTag}` : '';
   const videos: GeneratedVideo[] = [];
-  const fiveYears = 5 * 365 * 86_400_000;
+  const eightYears = 8 * 365 * 86_400_000;
   for (let i = 0; i < options.videos; i++) {
-    const title = `${pick(ADJECTIVES)} ${pick(SCENES)}${random() < 0.4 ? ` with ${pick(FIRST)}` : ''}`;
+    const words = Array.from({ length: 2 + Math.floor(random() * 3) }, () => TITLE_WORDS[word()]);
+    const title = `${unique(words).join(' ')}${random() < 0.4 ? ` with ${pick(FIRST)}` : ''}`;
     const slug = `${slugify(title, 80)}${tag}-${i + 1}`;
-    const uploadDate = new Date(now - Math.pow(random(), 2) * fiveYears);
+    const uploadDate = new Date(now - Math.pow(random(), 2) * eightYears);
     const views = Math.min(50_000_000, Math.floor(Math.exp(7 + 1.8 * gauss())));
     const likes = Math.floor(views * (0.005 + random() * 0.045));
     const duration = random() < 0.05 ? null : Math.max(30, Math.min(7200, Math.round(Math.exp(6.2 + 0.6 * gauss()))));
     const month = String(uploadDate.getUTCMonth() + 1).padStart(2, '0');
-    const categoryIds = random() < 0.03 ? [] : unique(Array.from({ length: 1 + Math.floor(random() * 4) }, () => categories[zipf(categories.length)].id));
-    const performerIds = random() < 0.06 ? [] : unique(Array.from({ length: 1 + Math.floor(random() * 3) }, () => performers[zipf(performers.length)].id));
+    const categoryIds = random() < 0.03 ? [] : unique(Array.from({ length: 1 + Math.floor(random() * 4) }, () => categories[category()].id));
+    const performerIds = random() < 0.06 ? [] : unique(Array.from({ length: 1 + Math.floor(random() * 3) }, () => performers[performer()].id));
     videos.push({
       slug,
       url: `/${uploadDate.getUTCFullYear()}/${month}/${slug}.mp4`,

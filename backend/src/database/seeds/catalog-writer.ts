@@ -85,7 +85,9 @@ export async function writeCatalog(
     }
   }
   await db.query(RECOMPUTE_TRENDING_SQL);
-  // Fresh statistics, so the planner sees the catalogue's real size (PGlite has no autovacuum to do it).
-  await db.query('ANALYZE videos, video_categories, video_performers, categories, performers, video_daily_stats');
+  // Fresh statistics, so the planner sees the catalogue's real size (PGlite has no autovacuum to do it), and a
+  // vacuum: index-only scans need the visibility map, and the search index its pending entries merged.
+  await db.query('VACUUM ANALYZE videos, video_categories, video_performers');
+  await db.query('ANALYZE categories, performers, video_daily_stats');
   return { videos: inserted, ids: allIds };
 }

@@ -1,0 +1,246 @@
+import 'reflect-metadata';
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { DataSource } from 'typeorm';
+import { dataSourceOptions, isServer, openDataSource } from '../database/data-source';
+import { generateCatalog, rng, TITLE_WORDS } from '../database/seeds/catalog-generator';
+import { writeCatalog } from '../database/seeds/catalog-writer';
+import { VIDEO_SORTS, MAX_PAGE, type VideoSort } from '../videos/dto/list-videos.query';
+import { freePort } from './free-port';
+
+/**
+ * `npm run bench:catalogue`: the catalogue's reads at scale, uncached. Seeds CATALOGUE_VIDEOS videos (default
+ * 100,000) into a fresh PGlite (or into BENCH_DATABASE_URL, reused when it already holds that many), starts the
+ * real API with CATALOGUE_CACHE=off, and from ONE client sends each scenario CATALOGUE_RUNS times (default 200)
+ * with pages, ids, taxa and words drawn at random from a seeded PRNG, so that no cache could help even if one
+ * were on. Prints p50 / p99 per scenario and writes bench-results/catalogue-<db>-<videos>.json.
+ * Settings: CATALOGUE_VIDEOS, CATALOGUE_RUNS, CATALOGUE_SEED (draws), BENCH_DATABASE_URL, CATALOGUE_DATA_DIR
+ * (a PGlite DATA_DIR to keep and reuse between runs), CATALOGUE_ONLY (comma-separated substrings: run only the scenarios matching one),
+ * CATALOGUE_CACHE (passed to the API; default off).
+ */
+const VIDEOS = Number(process.env.CATALOGUE_VIDEOS ?? 100_000);
+const RUNS = Number(process.env.CATALOGUE_RUNS ?? 200);
+const SEED = Number(process.env.CATALOGUE_SEED ?? 1);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
+const KEEP_DIR = process.env.CATALOGUE_DATA_DIR || undefined;
+const ONLY = process.env.CATALOGUE_ONLY || undefined;
+const LIMIT = 24;
+
+interface Taxon {
+  id: string;
+  videos: number;
+}
+
+/** What the scenarios draw from, read once from the database before the API starts. */
+interface Universe {
+  published: number;
+  ids: number[];
+  bigCategories: Taxon[];
+  smallCategories: Taxon[];
+  performers: Taxon[];
+  /** Published videos matching each word (and each three-letter prefix) searched. */
+  matches: Map<string, number>;
+}
+
+interface Scenario {
+  name: string;
+  /** The next request's path and query. */
+  next: () => string;
+}
+
+interface Result {
+  scenario: string;
+  runs: number;
+  p50ms: number;
+  p99ms: number;
+  maxms: number;
+  meanms: number;
+  errors: number;
+}
+
+const random = rng(SEED);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+/** A page drawn uniformly from the first to the last one a listing of `total` videos has (at most MAX_PAGE). */
+const anyPage = (total: number) => 1 + Math.floor(random() * Math.max(1, Math.min(MAX_PAGE, Math.ceil(total / LIMIT))));
+const prefixes = [...new Set(TITLE_WORDS.filter((w) => w.length >= 3).map((w) => w.slice(0, 3).toLowerCase()))];
+const words = [...new Set(TITLE_WORDS.map((w) => w.toLowerCase()))];
+
+async function seed(db: DataSource): Promise<number> {
+  const [{ n }] = await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM videos WHERE status = 'ready'`);
+  if (Number(n) >= VIDEOS) return 0;
+  const started = Date.now();
+  const catalog = generateCatalog({ videos: VIDEOS - Number(n), seed: 1, slugTag: Date.now().toString(36) });
+  await writeCatalog(db, catalog);
+  const seconds = (Date.now() - started) / 1000;
+  // A server's autovacuum would get there in time; the bench does not wait for it. Index-only scans need
+  // the visibility map that VACUUM sets.
+  await db.query('VACUUM ANALYZE videos, video_categories, video_performers');
+  return seconds;
+}
+
+async function universe(db: DataSource): Promise<Universe> {
+  const ids = (await db.query<{ id: number }[]>(`SELECT id FROM videos WHERE status = 'ready'`)).map((r) => Number(r.id));
+  const taxa = async (table: string, column: string) =>
+    (
+      await db.query<{ id: string; videos: number }[]>(
+        `SELECT t.${column} AS id, count(*)::int AS videos FROM ${table} t JOIN videos v ON v.id = t.video_id AND v.status = 'ready'
+         GROUP BY t.${column} ORDER BY videos DESC, id`,
+      )
+    ).map((r) => ({ id: r.id, videos: Number(r.videos) }));
+  const categories = await taxa('video_categories', 'category_id');
+  const performers = await taxa('video_performers', 'performer_id');
+  const matches = new Map<string, number>();
+  for (const term of [...words, ...prefixes]) {
+    const [{ n }] = await db.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM videos WHERE status = 'ready' AND search_vector @@ to_tsquery('english', $1)`,
+      [`${term}:*`],
+    );
+    matches.set(term, Number(n));
+  }
+  return {
+    published: ids.length,
+    ids,
+    bigCategories: categories.slice(0, 3),
+    smallCategories: categories.slice(Math.floor(categories.length / 2)),
+    performers,
+    matches,
+  };
+}
+
+function scenarios(u: Universe): Scenario[] {
+  const list: Scenario[] = [];
+  const listing = (params: Record<string, string | number>) => `/api/videos?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
+  for (const sort of VIDEO_SORTS) {
+    list.push({ name: `all · ${sort}`, next: () => listing({ sort, page: anyPage(u.published) }) });
+  }
+  const byTaxon = (label: string, key: 'category' | 'performer', taxa: Taxon[], sort: VideoSort): Scenario => ({
+    name: `${label} · ${sort}`,
+    next: () => {
+      const taxon = pick(taxa);
+      return listing({ [key]: taxon.id, sort, page: anyPage(taxon.videos) });
+    },
+  });
+  for (const sort of VIDEO_SORTS) list.push(byTaxon('big category', 'category', u.bigCategories, sort));
+  for (const sort of VIDEO_SORTS) list.push(byTaxon('small category', 'category', u.smallCategories, sort));
+  for (const sort of VIDEO_SORTS) list.push(byTaxon('performer', 'performer', u.performers, sort));
+  const search = (label: string, terms: string[], sort: VideoSort): Scenario => ({
+    name: `${label} · ${sort}`,
+    next: () => {
+      const q = pick(terms);
+      return listing({ q, sort, page: anyPage(u.matches.get(q) ?? 0) });
+    },
+  });
+  for (const sort of VIDEO_SORTS) list.push(search('word search', words, sort));
+  for (const sort of VIDEO_SORTS) list.push(search('3-letter prefix', prefixes, sort));
+  list.push({ name: 'related', next: () => `/api/videos/${pick(u.ids)}/related` });
+  list.push({ name: 'detail', next: () => `/api/videos/${pick(u.ids)}` });
+  return ONLY ? list.filter((s) => ONLY.split(',').some((part) => s.name.includes(part))) : list;
+}
+
+async function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(__dirname, '..', 'main.js')], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error('the API did not answer /api/health in time');
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const round = (n: number) => Number(n.toFixed(1));
+
+/** One request at a time, timed from the client: what a visitor waits for, the HTTP round trip included. */
+async function measure(api: string, scenario: Scenario): Promise<Result> {
+  for (let i = 0; i < 5; i++) await (await fetch(api + scenario.next())).arrayBuffer(); // warm the code path, not the data
+  const times: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const url = api + scenario.next();
+    const started = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+    if (res.status !== 200) {
+      errors++;
+      if (errors <= 3) console.error(`${res.status} for ${url}`);
+    }
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    scenario: scenario.name,
+    runs: RUNS,
+    p50ms: round(percentile(sorted, 50)),
+    p99ms: round(percentile(sorted, 99)),
+    maxms: round(sorted[sorted.length - 1]),
+    meanms: round(times.reduce((a, b) => a + b, 0) / times.length),
+    errors,
+  };
+}
+
+async function main() {
+  const dataDir = KEEP_DIR ?? mkdtempSync(path.join(tmpdir(), 'bench-catalogue-'));
+  mkdirSync(dataDir, { recursive: true });
+  let api: ChildProcess | undefined;
+  try {
+    const db = await openDataSource(dataSourceOptions({ databaseUrl: DATABASE_URL ?? null, dataDir, inMemoryDatabase: false }));
+    const database = isServer(db) ? 'postgres' : 'pglite';
+    const seedSeconds = await seed(db);
+    const u = await universe(db);
+    await db.destroy();
+    console.log(
+      `${u.published} published videos on ${database}` +
+        (seedSeconds ? `, seeded in ${seedSeconds.toFixed(0)} s (${Math.round(VIDEOS / seedSeconds)} videos/s)` : ' (reused)') +
+        `; categories ${u.bigCategories.map((c) => `${c.id} ${c.videos}`).join(', ')} … smallest ${u.smallCategories.at(-1)?.videos}; ` +
+        `busiest performer ${u.performers[0]?.videos}.`,
+    );
+
+    const port = await freePort();
+    api = await startApi(
+      {
+        NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', HOST: '127.0.0.1',
+        RATE_LIMIT_WRITE: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+        MEDIA_SIGNING_KEY: 'bench-signing-key-0000', CATALOGUE_CACHE: process.env.CATALOGUE_CACHE ?? 'off',
+        ...(DATABASE_URL ? { DATABASE_URL } : {}),
+      },
+      port,
+    );
+    const results: Result[] = [];
+    for (const scenario of scenarios(u)) {
+      const result = await measure(`http://127.0.0.1:${port}`, scenario);
+      results.push(result);
+      console.log(`${result.scenario.padEnd(30)} p50 ${String(result.p50ms).padStart(6)} ms   p99 ${String(result.p99ms).padStart(6)} ms`);
+    }
+    console.log(`\n${u.published} videos on ${database}, ${RUNS} requests per scenario from one client, caches ${process.env.CATALOGUE_CACHE ?? 'off'}:`);
+    console.table(results.map((r) => ({ scenario: r.scenario, 'p50 ms': r.p50ms, 'p99 ms': r.p99ms, 'max ms': r.maxms, errors: r.errors })));
+
+    const out = path.resolve(__dirname, '../../../bench-results');
+    mkdirSync(out, { recursive: true });
+    const file = path.join(out, `catalogue-${database}-${VIDEOS}.json`);
+    writeFileSync(file, JSON.stringify({ when: new Date().toISOString(), database, videos: u.published, runs: RUNS, seedSeconds, results }, null, 2));
+    console.log(`Written to ${file}`);
+    if (results.some((r) => r.errors > 0)) {
+      console.error('Some requests failed.');
+      process.exitCode = 1;
+    }
+  } finally {
+    api?.kill('SIGTERM');
+    if (!KEEP_DIR && !DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
