@@ -14,13 +14,6 @@ export const trendingScoresSql = (extraCondition = '') => `
 
 export const TRENDING_SCORES_SQL = trendingScoresSql();
 
-/** Recomputes the scores of the videos in the int[] parameter `$1` only (after their counts were written). */
-export const RECOMPUTE_TRENDING_FOR_SQL = `
-  UPDATE videos v SET trending_score = COALESCE(t.score, 0)
-  FROM unnest($1::int[]) AS ids(id)
-  LEFT JOIN (${trendingScoresSql('AND video_id = ANY($1::int[])')}) t ON t.video_id = ids.id
-  WHERE v.id = ids.id`;
-
 /**
  * Writes every video's current score into `videos.trending_score` (indexed for the trending sort), touching
  * only the rows whose score changed. Scores decay with the date, so this runs at start, on a timer, and after

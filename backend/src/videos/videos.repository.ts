@@ -10,7 +10,7 @@ import type { EditableVideo } from '@hunktube/shared';
 import { stemOf } from '../media/media-paths';
 import type { CounterDelta } from './counters/counter-store';
 import { cardColumns, type VideoCardRow } from './video.mapper';
-import { RECOMPUTE_TRENDING_FOR_SQL, RECOMPUTE_TRENDING_SQL } from './trending';
+import { RECOMPUTE_TRENDING_SQL, trendingScoresSql } from './trending';
 import { CatalogueCache } from './catalogue-cache';
 
 export type VideoStatus = 'processing' | 'ready' | 'failed';
@@ -323,13 +323,10 @@ export class VideosRepository {
   async applyCounts(deltas: CounterDelta[]): Promise<void> {
     const ids = deltas.map((d) => d.videoId);
     const col = (field: 'views' | 'likes' | 'trending') => deltas.map((d) => d[field]);
+    const trending = deltas.filter((d) => d.trending !== 0).map((d) => d.videoId);
     await this.db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE videos v SET views = v.views + d.views, likes = v.likes + d.likes
-         FROM unnest($1::int[], $2::int[], $3::int[]) AS d(id, views, likes)
-         WHERE v.id = d.id AND (d.views <> 0 OR d.likes <> 0)`,
-        [ids, col('views'), col('likes')],
-      );
+      // The day's stats first: the videos' one UPDATE below reads them for the trending scores. One statement
+      // on videos per flush, because each fires the triggers that copy sort keys into the join tables.
       await tx.query(
         `INSERT INTO video_daily_stats (video_id, day, views, likes)
          SELECT d.id, CURRENT_DATE, d.trending, d.likes
@@ -340,8 +337,14 @@ export class VideosRepository {
          SET views = video_daily_stats.views + EXCLUDED.views, likes = video_daily_stats.likes + EXCLUDED.likes`,
         [ids, col('trending'), col('likes')],
       );
-      const trending = deltas.filter((d) => d.trending !== 0).map((d) => d.videoId);
-      if (trending.length) await tx.query(RECOMPUTE_TRENDING_FOR_SQL, [trending]);
+      await tx.query(
+        `UPDATE videos v SET views = v.views + d.views, likes = v.likes + d.likes,
+                trending_score = CASE WHEN d.trending <> 0 THEN COALESCE(t.score, 0) ELSE v.trending_score END
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::int[]) AS d(id, views, likes, trending)
+         LEFT JOIN (${trendingScoresSql('AND video_id = ANY($5::int[])')}) t ON t.video_id = d.id
+         WHERE v.id = d.id AND (d.views <> 0 OR d.likes <> 0 OR d.trending <> 0)`,
+        [ids, col('views'), col('likes'), col('trending'), trending],
+      );
     });
     for (const d of deltas) {
       const known = this.lastKnown.get(d.videoId);
