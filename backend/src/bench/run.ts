@@ -9,6 +9,7 @@ import { generateCatalog } from '../database/seeds/catalog-generator';
 import { writeCatalog } from '../database/seeds/catalog-writer';
 import { benchIngest } from './ingest';
 import { freePort } from './free-port';
+import { waitUntilReady } from './ready';
 
 /**
  * `npm run bench`: seeds a catalogue, starts the real API and a bare Nest + Express baseline as separate
@@ -38,21 +39,9 @@ interface Result {
   ratioToBaseline?: number;
 }
 
-async function startProcess(script: string, env: Record<string, string>, port: number, readyPath: string): Promise<ChildProcess> {
+function startProcess(script: string, env: Record<string, string>, port: number, readyPath: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}${readyPath}`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error(`${script} did not answer ${readyPath} in time`);
+  return waitUntilReady(child, `http://127.0.0.1:${port}${readyPath}`, script);
 }
 
 /** A JSON POST whose user agent changes with every request, so that each one is a new viewer. */

@@ -12,6 +12,7 @@ import { generateCatalog, rng, type GeneratedCatalog } from '../database/seeds/c
 import { writeCatalog } from '../database/seeds/catalog-writer';
 import { ffmpegPath } from '../media/ffmpeg.runner';
 import { freePort } from './free-port';
+import { waitUntilReady } from './ready';
 
 /**
  * `npm run soak`: the real API (production mode, its own process) under mixed traffic for a long time, to show
@@ -633,7 +634,7 @@ async function upload(clip: Buffer): Promise<{ seconds: number; videoId: number 
 // ---------------------------------------------------------------------------------------------------------------
 // The API process and its memory
 
-async function startApi(env: Record<string, string>, port: number, logFile: string): Promise<ChildProcess> {
+function startApi(env: Record<string, string>, port: number, logFile: string): Promise<ChildProcess> {
   const log = openSync(logFile, 'a');
   const child = spawn(
     process.execPath,
@@ -641,18 +642,7 @@ async function startApi(env: Record<string, string>, port: number, logFile: stri
     { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log, 'ipc'] },
   );
   closeSync(log);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The API exited with ${child.exitCode}; see ${logFile}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  child.kill();
-  throw new Error(`The API did not answer /api/health in time; see ${logFile}`);
+  return waitUntilReady(child, `http://127.0.0.1:${port}/api/health`, 'The API', 120_000, `; see ${logFile}`);
 }
 
 async function stopApi(child: ChildProcess): Promise<void> {

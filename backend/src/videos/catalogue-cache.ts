@@ -93,19 +93,18 @@ export class CatalogueCache {
     if (kept && kept.catalogue === this.catalogueVersion && (scope === 'catalogue' || kept.counts === this.countsVersion)) {
       return kept.value as T;
     }
-    const loadingKey = `${scope}:${key}`;
-    const under = this.loading.get(loadingKey);
+    const under = this.loading.get(key);
     if (under) return under as Promise<T>;
     const versions = this.versions();
     const run = load().then((value) => {
       if (this.usable && this.unchangedSince(versions, scope)) this.derived.set(key, { value, ...versions });
       return value;
     });
-    this.loading.set(loadingKey, run);
+    this.loading.set(key, run);
     try {
       return await run;
     } finally {
-      this.loading.delete(loadingKey);
+      this.loading.delete(key);
     }
   }
 

@@ -169,8 +169,7 @@ export class CatalogueQueries {
    */
   private async collectsMatches(source: Source, reach: number, matches: number): Promise<boolean> {
     if (!source.where.includes('search_vector') || matches <= 0) return false;
-    const [row] = await this.db.query<{ videos: number }[]>(`SELECT videos FROM catalogue_counts WHERE scope = 'all' AND key = ''`);
-    const catalogue = Number(row?.videos ?? 0);
+    const catalogue = await this.total({});
     return (reach * catalogue) / matches > WALK_PER_MATCH * matches;
   }
 

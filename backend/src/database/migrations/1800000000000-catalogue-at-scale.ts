@@ -36,7 +36,7 @@ export class CatalogueAtScale1800000000000 implements MigrationInterface {
   name = 'CatalogueAtScale1800000000000';
 
   async up(q: QueryRunner): Promise<void> {
-    for (const { table, short } of JOINS) {
+    for (const { table, key, short } of JOINS) {
       await q.query(`
         ALTER TABLE ${table}
           ADD COLUMN ready boolean NOT NULL DEFAULT false,
@@ -48,7 +48,6 @@ export class CatalogueAtScale1800000000000 implements MigrationInterface {
       await q.query(`
         UPDATE ${table} t SET ready = v.status = 'ready', ${COPIED.map((c) => `${c} = v.${c}`).join(', ')}
         FROM videos v WHERE v.id = t.video_id`);
-      const key = table === 'video_categories' ? 'category_id' : 'performer_id';
       for (const [sort, order] of Object.entries(SORT_KEYS)) {
         await q.query(`CREATE INDEX ${short}_${sort}_idx ON ${table} (${key}, ${order}) WHERE ready`);
       }
