@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { NestFactory, Reflector } from '@nestjs/core';
+import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -9,9 +10,15 @@ import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { privateByDefault } from './common/http/http-caching';
 import { requestLog } from './common/http/request-log';
+import { frozenHeaders } from './common/http/security-headers';
 import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, wellFormedReviver } from './common/http/request-guards';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import { mediaServing } from './media/media-serving';
+import { HotAnswers, hotAnswersMiddleware } from './videos/hot-answers';
+import { CountersController } from './videos/counters.controller';
+import { directCountingMiddleware } from './videos/counters/direct-counting';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { RateLimitGuard } from './common/guards/rate-limit.guard';
 import type { AppConfig } from './config/app-config';
 
 /** Builds the whole application as `main.ts` serves it; tests use the same path. */
@@ -28,9 +35,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.set('etag', 'strong');
   app.use(requestLog());
   app.use(privateByDefault);
-  app.use(crossSiteGuard, jsonOnlyGuard);
-  app.use(express.json({ limit: '256kb', verify: (_req, _res, buf) => checkJsonDepth(buf), reviver: wellFormedReviver }));
-  app.use(
+  app.use(frozenHeaders(
     helmet({
       contentSecurityPolicy: {
         useDefaults: true,
@@ -45,8 +50,18 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
       // HSTS only where the site is served over HTTPS; on http://localhost it would pin the browser to TLS.
       strictTransportSecurity: config.env === 'production',
     }),
-  );
+  ));
+  // Hot catalogue answers, as the full pipeline last sent them and while they are still exact: before the
+  // guards of writes, the body parsers and Nest's routing, none of which a bodiless GET needs.
+  app.use(hotAnswersMiddleware(app.get(HotAnswers)));
+  app.use(crossSiteGuard, jsonOnlyGuard);
+  app.use(express.json({ limit: '256kb', verify: (_req, _res, buf) => checkJsonDepth(buf), reviver: wellFormedReviver }));
   app.use(cookieParser());
+  // Guests' views, trending signals and likes with a body the validation would take as it is: the same guard,
+  // controller and filter, without Nest's routing.
+  const rateLimit = new RateLimitGuard(app.get(getOptionsToken()), app.get(getStorageToken()), app.get(Reflector));
+  await rateLimit.onModuleInit();
+  app.use(directCountingMiddleware(app.get(CountersController), rateLimit, new AllExceptionsFilter()));
   app.use(mediaServing(config));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new StrictValidationPipe());

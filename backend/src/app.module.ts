@@ -27,6 +27,7 @@ import { RemovalRequestsModule } from './removal-requests/removal-requests.modul
 import { SiteModule } from './site/site.module';
 import { TaxonomyModule } from './taxonomy/taxonomy.module';
 import { VideosModule } from './videos/videos.module';
+import { HotAnswersInterceptor } from './videos/hot-answers';
 
 export interface AppModuleOptions {
   /** Built web client to serve at `/` with a client-side routing fallback; skipped when absent. */
@@ -75,6 +76,8 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },
+        // Keeps public catalogue answers as sent, for app.factory's hotAnswersMiddleware to serve again.
+        { provide: APP_INTERCEPTOR, useClass: HotAnswersInterceptor },
         // Order matters: rate limits first, then who you are, then what you may do.
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: JwtAuthGuard },

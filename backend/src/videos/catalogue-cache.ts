@@ -23,6 +23,12 @@ export const CACHE_MAX_AGE_MS = 60_000;
  */
 export type Scope = 'catalogue' | 'counts';
 
+/** The cache's versions at one moment: what an answer built then depends on. */
+export interface CatalogueStamp {
+  catalogue: number;
+  counts: number;
+}
+
 interface Derived {
   value: unknown;
   catalogue: number;
@@ -108,6 +114,25 @@ export class CatalogueCache {
     }
   }
 
+  /**
+   * The versions a read starts from, for an answer built from this cache to be kept beside it (the hot answers);
+   * null while nothing may be kept (the bus is not live, or CATALOGUE_CACHE=off).
+   */
+  stamp(): CatalogueStamp | null {
+    return this.usable ? this.versions() : null;
+  }
+
+  /** Nothing has changed since `stamp` was taken, and the cache is still usable. */
+  isCurrent(stamp: CatalogueStamp): boolean {
+    return this.usable && this.unchangedSince(stamp);
+  }
+
+  /** The stored counts of a published video whose row is kept, without touching its recency; else undefined. */
+  keptCounts(id: number): { views: number; likes: number } | undefined {
+    const row = this.rows.peek(id)?.row;
+    return row ? { views: Number(row.views), likes: Number(row.likes) } : undefined;
+  }
+
   // --- what the owners announce ---------------------------------------------------------------------------
 
   videosChanged(ids: number[]): void {
@@ -159,12 +184,12 @@ export class CatalogueCache {
     }
   }
 
-  private versions(): { catalogue: number; counts: number } {
+  private versions(): CatalogueStamp {
     return { catalogue: this.catalogueVersion, counts: this.countsVersion };
   }
 
   /** Nothing a load started at `versions` could have missed has changed (rows depend on both). */
-  private unchangedSince(versions: { catalogue: number; counts: number }, scope: Scope = 'counts'): boolean {
+  private unchangedSince(versions: CatalogueStamp, scope: Scope = 'counts'): boolean {
     return versions.catalogue === this.catalogueVersion && (scope === 'catalogue' || versions.counts === this.countsVersion);
   }
 }

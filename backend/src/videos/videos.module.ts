@@ -12,6 +12,7 @@ import { RedisCounterStore } from './counters/redis-counter-store';
 import { VideoStoreModule } from './video-store.module';
 import { VideosController } from './videos.controller';
 import { VideosService } from './videos.service';
+import { HotAnswers, HotAnswersInterceptor } from './hot-answers';
 
 /** The catalogue's HTTP side: listings, detail, related, and the counters. */
 @Module({
@@ -20,6 +21,8 @@ import { VideosService } from './videos.service';
   providers: [
     VideosService,
     CountersService,
+    HotAnswers,
+    HotAnswersInterceptor,
     {
       provide: COUNTER_STORE,
       inject: [APP_CONFIG],
@@ -29,6 +32,6 @@ import { VideosService } from './videos.service';
           : new MemoryCounterStore(),
     },
   ],
-  exports: [VideoStoreModule, VideosService, CountersService],
+  exports: [VideoStoreModule, VideosService, CountersService, HotAnswers, HotAnswersInterceptor],
 })
 export class VideosModule {}

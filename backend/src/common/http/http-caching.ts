@@ -15,6 +15,10 @@ const PUBLIC_CACHE = 'http:public-cache';
 /** Marks a GET whose answer is the same for everyone (the catalogue): shared caches may keep it briefly. */
 export const PublicCache = () => SetMetadata(PUBLIC_CACHE, true);
 
+/** The handler is a `@PublicCache()` route. */
+export const isPublicCache = (reflector: Reflector, context: ExecutionContext): boolean =>
+  reflector.getAllAndOverride<boolean>(PUBLIC_CACHE, [context.getHandler(), context.getClass()]) ?? false;
+
 /**
  * Every API answer starts as `private, no-store`: what depends on who asks (auth, lists, playlists, admin) and
  * every error stays out of shared caches unless a route says otherwise. ETags (strong, from the body) and 304s
@@ -31,7 +35,7 @@ export class PublicCacheInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_CACHE, [context.getHandler(), context.getClass()]);
+    const isPublic = isPublicCache(this.reflector, context);
     const req = context.switchToHttp().getRequest<Request>();
     if (!isPublic || (req.method !== 'GET' && req.method !== 'HEAD')) return next.handle();
     const res = context.switchToHttp().getResponse<Response>();

@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
+import diagnosticsChannel from 'node:diagnostics_channel';
+import type { ServerResponse } from 'node:http';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** A request slower than this is logged, whatever its answer. */
@@ -21,20 +23,26 @@ export const requestIdOf = (req: Request): string | undefined => (req as Request
 export function requestLog(slowMs = SLOW_REQUEST_MS) {
   const logger = new Logger('HTTP');
   const prefix = randomBytes(4).toString('hex');
+  // When this log's requests started, by request: one subscription to the server's finished answers instead of
+  // a 'finish' listener per request.
+  const started = Symbol('started');
   let sequence = 0;
+  diagnosticsChannel.subscribe('http.server.response.finish', (message) => {
+    const { request: req, response: res } = message as { request: Request; response: ServerResponse };
+    const at = (req as Request & { [started]?: number })[started];
+    if (at === undefined) return;
+    const ms = performance.now() - at;
+    if (res.statusCode < 500 && ms < slowMs) return;
+    const line = `${req.method} ${req.path ?? req.url} ${res.statusCode} ${Math.round(ms)} ms [${requestIdOf(req)}]`;
+    if (res.statusCode >= 500) logger.error(line);
+    else logger.warn(`slow: ${line}`);
+  });
   return (req: Request, res: Response, next: NextFunction): void => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : `${prefix}-${(++sequence).toString(36)}`;
     (req as Request & { requestId?: string }).requestId = id;
     res.setHeader(REQUEST_ID_HEADER, id);
-    const started = performance.now();
-    res.once('finish', () => {
-      const ms = performance.now() - started;
-      if (res.statusCode < 500 && ms < slowMs) return;
-      const line = `${req.method} ${req.path} ${res.statusCode} ${Math.round(ms)} ms [${id}]`;
-      if (res.statusCode >= 500) logger.error(line);
-      else logger.warn(`slow: ${line}`);
-    });
+    (req as Request & { [started]?: number })[started] = performance.now();
     next();
   };
 }

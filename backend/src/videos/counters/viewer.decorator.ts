@@ -9,7 +9,7 @@ export interface ClientInfo {
 }
 
 /** The caller's address and user agent, for counting unique viewers. */
-export const Client = createParamDecorator((_data: unknown, ctx: ExecutionContext): ClientInfo => {
-  const req = ctx.switchToHttp().getRequest<Request>();
-  return { ip: clientIp(req), userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512) };
-});
+export const clientInfoOf = (req: Request): ClientInfo => ({ ip: clientIp(req), userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512) });
+
+/** The caller's address and user agent, for counting unique viewers. */
+export const Client = createParamDecorator((_data: unknown, ctx: ExecutionContext): ClientInfo => clientInfoOf(ctx.switchToHttp().getRequest<Request>()));

@@ -1,0 +1,55 @@
+import { CanActivate, ExceptionFilter, ForbiddenException, HttpStatus } from '@nestjs/common';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { MAX_ID } from '../../common/dto/video-id.dto';
+import { CountersController } from '../counters.controller';
+import { clientInfoOf, type ClientInfo } from './viewer.decorator';
+
+type CountingMethod = 'incrementViews' | 'addTrending' | 'incrementLikes';
+
+/** The guests' counting calls of the watch page, with the status each answers (its `@HttpCode`). */
+const ROUTES: ReadonlyMap<string, { method: CountingMethod; status: number }> = new Map([
+  ['/api/video/increment-views', { method: 'incrementViews', status: HttpStatus.OK }],
+  ['/api/video/add-trending', { method: 'addTrending', status: HttpStatus.NO_CONTENT }],
+  ['/api/video/increment-likes', { method: 'incrementLikes', status: HttpStatus.OK }],
+]);
+
+/** A body that `VideoIdDto` takes as it is: exactly `{videoId}`, a positive 32-bit integer. */
+function exactVideoId(body: unknown): number | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const keys = Object.keys(body);
+  const videoId = (body as { videoId?: unknown }).videoId;
+  return keys.length === 1 && keys[0] === 'videoId' && Number.isInteger(videoId) && (videoId as number) >= 1 && (videoId as number) <= MAX_ID
+    ? (videoId as number)
+    : null;
+}
+
+/**
+ * The watch page's counting calls from guests, the most frequent writes there are, go to the same controller
+ * methods, behind the same rate-limit guard and answered through the same exceptions filter, without Nest's
+ * routing and its validation pass: only for a request that pass would take unchanged (no token, so no account
+ * to load; a body that is exactly `{videoId}` with a valid id; no query string). Everything else (members,
+ * any other body, refusals of the body) goes on to the full pipeline, which gives it the contract's answers.
+ * Registered after the cross-site guard, the JSON-only guard, the JSON parser and the cookie parser.
+ */
+export function directCountingMiddleware(controller: CountersController, rateLimit: CanActivate, filter: ExceptionFilter): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method !== 'POST') return next();
+    const route = ROUTES.get(req.url);
+    if (!route || req.headers.authorization || (req.cookies as Record<string, unknown> | undefined)?.access_token) return next();
+    const videoId = exactVideoId(req.body);
+    if (videoId === null) return next();
+    const handler = controller[route.method] as (dto: { videoId: number }, user: null, client: ClientInfo) => Promise<unknown>;
+    const host = new ExecutionContextHost([req, res, next], CountersController, handler);
+    host.setType('http');
+    const count = async () => {
+      // As Nest answers a guard that says no.
+      if (!(await rateLimit.canActivate(host))) throw new ForbiddenException('Forbidden resource');
+      const answer = await handler.call(controller, { videoId }, null, clientInfoOf(req));
+      res.status(route.status);
+      if (answer === undefined) res.send();
+      else res.json(answer);
+    };
+    count().catch((error: unknown) => filter.catch(error, host));
+  };
+}

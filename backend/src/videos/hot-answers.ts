@@ -1,0 +1,164 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import { Observable, tap } from 'rxjs';
+import { isPublicCache, PUBLIC_CACHE_CONTROL } from '../common/http/http-caching';
+import { STALE_HEADER } from '../common/http/stale-reads';
+import { CACHE_MAX_AGE_MS, CatalogueCache, type CatalogueStamp } from './catalogue-cache';
+import { CountersService } from './counters/counters.service';
+
+/** The bytes of hot answers kept, all routes together. */
+export const HOT_ANSWERS_MAX_BYTES = 32 * 1024 * 1024;
+/** Answers larger than this are not kept (one listing page of 60 cards is about 30 kB). */
+export const HOT_ANSWER_MAX_BYTES = 256 * 1024;
+
+/** A card's counts as an answer shows them: [video id, views, likes]. */
+type ShownCounts = [number, number, number];
+
+export interface HotAnswer {
+  body: Buffer;
+  etag: string;
+  stamp: CatalogueStamp;
+  counts: ShownCounts[];
+}
+
+/**
+ * Public catalogue answers kept as the bytes the API sent, by URL, so that a hot read skips routing, guards,
+ * validation, serialisation and hashing: the catalogue cache's data, already serialised.
+ *
+ * An answer is served again only while it is exactly what the full pipeline would answer now: the catalogue
+ * cache's versions have not moved since the request that built it started (any catalogue write, counter flush,
+ * trending recompute or clear-cache moves them, in this process at once and in the others through the
+ * invalidation bus), the rows of its cards are still kept, and every card's views and likes (stored + what the
+ * counters buffer) are still the ones in the body. A view counted since is a miss, and the next full answer
+ * is kept in its place. Nothing is kept or served while the catalogue cache is not usable (the bus down,
+ * CATALOGUE_CACHE=off), nor an answer served stale during an outage.
+ */
+@Injectable()
+export class HotAnswers {
+  private readonly answers = new LRUCache<string, HotAnswer>({
+    maxSize: HOT_ANSWERS_MAX_BYTES,
+    maxEntrySize: HOT_ANSWER_MAX_BYTES,
+    sizeCalculation: (answer, key) => key.length + answer.body.length + answer.counts.length * 24 + 64,
+    ttl: CACHE_MAX_AGE_MS,
+  });
+
+  constructor(
+    private readonly cache: CatalogueCache,
+    private readonly counters: CountersService,
+  ) {}
+
+  /** The versions a request starts from; null when its answer may not be kept. */
+  stamp(): CatalogueStamp | null {
+    return this.cache.stamp();
+  }
+
+  /** Keeps `body`, answered to a request that started at `stamp`, unless something changed meanwhile. */
+  keep(key: string, stamp: CatalogueStamp, body: unknown, etagOf: (body: Buffer) => string): void {
+    if (!this.cache.isCurrent(stamp)) return;
+    const text = JSON.stringify(body);
+    if (text === undefined) return;
+    const bytes = Buffer.from(text, 'utf8');
+    this.answers.set(key, { body: bytes, etag: etagOf(bytes), stamp, counts: shownCounts(body) });
+  }
+
+  /**
+   * The kept answer for `key` if nothing has changed since it was built; its counts are for `confirm` to check
+   * (undefined when there is nothing to check), so that a URL never kept costs no more than a map look-up.
+   */
+  candidate(key: string): HotAnswer | undefined {
+    const answer = this.answers.get(key);
+    if (answer && !this.cache.isCurrent(answer.stamp)) {
+      this.answers.delete(key);
+      return undefined;
+    }
+    return answer;
+  }
+
+  /** Every card's views and likes (stored + what the counters buffer) are still the ones the answer shows. */
+  async confirm(answer: HotAnswer): Promise<boolean> {
+    const stored: { views: number; likes: number }[] = [];
+    for (const [id] of answer.counts) {
+      const kept = this.cache.keptCounts(id);
+      if (!kept) return false;
+      stored.push(kept);
+    }
+    const pending = await this.counters.pending(answer.counts.map(([id]) => id));
+    for (const [i, [id, views, likes]] of answer.counts.entries()) {
+      const p = pending.get(id);
+      if (stored[i].views + (p?.views ?? 0) !== views || stored[i].likes + (p?.likes ?? 0) !== likes) return false;
+    }
+    // A flush may have moved the counts from the buffer to the rows while the buffer was read.
+    return this.cache.isCurrent(answer.stamp);
+  }
+}
+
+/** The counts shown in a catalogue answer: a video's own, and its `data` cards' (taxa have no counts). */
+function shownCounts(body: unknown): ShownCounts[] {
+  const counts: ShownCounts[] = [];
+  const add = (value: unknown) => {
+    const card = value as { id?: unknown; views?: unknown; likes?: unknown } | null;
+    if (card && typeof card.id === 'number' && typeof card.views === 'number' && typeof card.likes === 'number') {
+      counts.push([card.id, card.views, card.likes]);
+    }
+  };
+  add(body);
+  const data = (body as { data?: unknown } | null)?.data;
+  if (Array.isArray(data)) data.forEach(add);
+  return counts;
+}
+
+/**
+ * Keeps the answers of `@PublicCache()` GETs (the same for everyone: they depend on nothing but the URL, the
+ * settings and the catalogue cache), for `hotAnswersMiddleware` to serve.
+ */
+@Injectable()
+export class HotAnswersInterceptor implements NestInterceptor {
+  constructor(
+    private readonly answers: HotAnswers,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const stamp = req.method === 'GET' && isPublicCache(this.reflector, context) ? this.answers.stamp() : null;
+    if (!stamp) return next.handle();
+    const res = context.switchToHttp().getResponse<Response>();
+    const etagOf = req.app.get('etag fn') as (body: Buffer, encoding?: string) => string;
+    return next.handle().pipe(
+      tap((body) => {
+        if (!res.getHeader(STALE_HEADER) && typeof etagOf === 'function') this.answers.keep(req.originalUrl, stamp, body, (b) => etagOf(b));
+      }),
+    );
+  }
+}
+
+/**
+ * Serves kept catalogue answers before Nest's routing, with the headers the full pipeline gives them (the ones
+ * set by the middleware before this one, a public Cache-Control, the strong ETag, and a 304 when it matches).
+ */
+export function hotAnswersMiddleware(answers: HotAnswers): RequestHandler {
+  const send = (req: Request, res: Response, answer: HotAnswer) => {
+    res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+    res.setHeader('ETag', answer.etag);
+    if (req.fresh) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', answer.body.length);
+    res.end(answer.body);
+  };
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+    const answer = req.method === 'GET' && !hasBody ? answers.candidate(req.originalUrl) : undefined;
+    if (!answer) return next();
+    if (answer.counts.length === 0) return send(req, res, answer);
+    answers.confirm(answer).then(
+      (current) => (current ? send(req, res, answer) : next()),
+      () => next(),
+    );
+  };
+}
