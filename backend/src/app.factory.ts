@@ -16,6 +16,7 @@ import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import { mediaServing } from './media/media-serving';
 import { HotAnswers, hotAnswersMiddleware } from './videos/hot-answers';
 import { CountersController } from './videos/counters.controller';
+import { CountersService } from './videos/counters/counters.service';
 import { directCountingMiddleware } from './videos/counters/direct-counting';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { RateLimitGuard } from './common/guards/rate-limit.guard';
@@ -61,7 +62,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   // controller and filter, without Nest's routing.
   const rateLimit = new RateLimitGuard(app.get(getOptionsToken()), app.get(getStorageToken()), app.get(Reflector));
   await rateLimit.onModuleInit();
-  app.use(directCountingMiddleware(app.get(CountersController), rateLimit, new AllExceptionsFilter()));
+  app.use(directCountingMiddleware(app.get(CountersController), app.get(CountersService), rateLimit, new AllExceptionsFilter()));
   app.use(mediaServing(config));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new StrictValidationPipe());

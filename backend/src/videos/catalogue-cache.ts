@@ -70,6 +70,11 @@ export class CatalogueCache {
     return this.enabled && this.bus.live;
   }
 
+  /** Whether what the cache keeps is current (the bus is live and the cache is on). */
+  get usableNow(): boolean {
+    return this.usable;
+  }
+
   /**
    * The published rows among `ids`, from memory where kept; `load` reads the others (published only) and
    * they are kept. Unpublished and missing ids are absent from the answer.

@@ -99,6 +99,14 @@ export class VideosRepository {
     );
   }
 
+  /**
+   * The stored counts of a video known at once to be published (its row is in the catalogue cache, which is
+   * usable), without the database; undefined when that takes a query (say, the video is not published).
+   */
+  keptPublishedCounts(id: number): { views: number; likes: number } | undefined {
+    return this.cache.usableNow ? this.cache.keptCounts(id) : undefined;
+  }
+
   /** `Video not found` unless the video exists and is published. */
   async assertPublished(id: number, manager?: EntityManager): Promise<void> {
     if (!(await this.isPublished(id, manager))) throw new NotFoundError(VIDEO_NOT_FOUND);

@@ -15,7 +15,17 @@ export type PendingCounts = Map<number, { views: number; likes: number }>;
  * Where counted events wait for the next flush, and where dedupe windows live. In process by default, in Redis
  * when REDIS_URL is set so that every API process shares them.
  */
+/** The store's operations answered at once, where it lives in this process (no round trip to Redis). */
+export interface SyncCounterStore {
+  markOnce(key: string, ttlMs: number): boolean;
+  increment(videoId: number, field: CounterField, by?: number): void;
+  /** What one video has in the buffer, in flight included. */
+  pendingOf(videoId: number): { views: number; likes: number };
+}
+
 export interface CounterStore {
+  /** The same store answering at once, where it is in this process; absent where it is Redis. */
+  readonly now?: SyncCounterStore;
   /** True the first time a key is marked within `ttlMs`; false while the mark lasts. */
   markOnce(key: string, ttlMs: number): Promise<boolean>;
   /** Forgets a mark (when the write it guarded failed). */

@@ -2,7 +2,7 @@ import { NotFoundError } from '../../common/errors/domain-errors';
 import type { AppConfig } from '../../config/app-config';
 import type { LikesRepository } from '../../lists/likes.repository';
 import type { VideosRepository } from '../videos.repository';
-import type { CounterDelta } from './counter-store';
+import type { CounterDelta, CounterStore } from './counter-store';
 import { ALREADY_LIKED, CountersService } from './counters.service';
 import { MemoryCounterStore } from './memory-counter-store';
 
@@ -17,6 +17,11 @@ class FakeVideos {
 
   async assertPublished(id: number) {
     if (!this.stored.has(id)) throw new NotFoundError('Video not found');
+  }
+  /** Rows "kept in the catalogue cache": a video can be published without being kept. */
+  kept = new Set<number>([1]);
+  keptPublishedCounts(id: number) {
+    return this.kept.has(id) ? this.stored.get(id) : undefined;
   }
   async storedCounts(id: number) {
     return this.stored.get(id) ?? { views: 0, likes: 0 };
@@ -68,6 +73,45 @@ describe('CountersService', () => {
     expect(await counters.recordView(1, 'viewer-a')).toEqual({ views: 11 });
     expect(await counters.recordView(1, 'viewer-b')).toEqual({ views: 12 });
     await store.close();
+  });
+
+  it('counts at once from memory where it can, sharing the dedupe and the buffer with the awaited way', async () => {
+    const { counters, store } = setup();
+    expect(counters.recordViewNow(1, 'viewer-a')).toEqual({ views: 11 });
+    expect(await counters.recordView(1, 'viewer-a')).toEqual({ views: 11 });
+    expect(await counters.recordView(1, 'viewer-b')).toEqual({ views: 12 });
+    expect(counters.recordViewNow(1, 'viewer-b')).toEqual({ views: 12 });
+    expect(counters.recordViewNow(1, 'viewer-c')).toEqual({ views: 13 });
+    expect(counters.recordTrendingNow(1, 'viewer-a')).toBe(true);
+    // Not kept (or not published, or not in memory): the caller awaits the full way, nothing is counted here.
+    expect(counters.recordViewNow(2, 'viewer-a')).toBeUndefined();
+    expect(counters.recordTrendingNow(2, 'viewer-a')).toBe(false);
+    expect(counters.recordViewNow(99, 'viewer-a')).toBeUndefined();
+    expect(await counters.flush()).toBe(1);
+    expect(await counters.recordView(1, 'viewer-d')).toEqual({ views: 14 });
+    await store.close();
+  });
+
+  it('never counts at once from a store in Redis (no store in memory)', async () => {
+    const videos = new FakeVideos();
+    const memory = new MemoryCounterStore();
+    // The store's async face only, as the Redis store has.
+    const shared: CounterStore = {
+      markOnce: (key, ttl) => memory.markOnce(key, ttl),
+      unmark: (key) => memory.unmark(key),
+      increment: (id, field, by) => memory.increment(id, field, by),
+      pending: (ids) => memory.pending(ids),
+      drain: (write, written) => memory.drain(write, written),
+      close: () => memory.close(),
+    };
+    const counters = new CountersService(videos as unknown as VideosRepository, new FakeLikes() as unknown as LikesRepository, shared, {
+      jwtSecret: 'test',
+      counterFlushMs: 60_000,
+    } as AppConfig);
+    expect(counters.recordViewNow(1, 'viewer-a')).toBeUndefined();
+    expect(counters.recordTrendingNow(1, 'viewer-a')).toBe(false);
+    expect(await counters.recordView(1, 'viewer-a')).toEqual({ views: 11 });
+    await memory.close();
   });
 
   it('answers 404 for a video that is not published, counting nothing', async () => {

@@ -76,6 +76,28 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
     return { views: (await this.current(videoId)).views };
   }
 
+  /**
+   * `recordView` answered at once, when all it needs is in this process's memory: the buffer is in process and
+   * the video's row is in the catalogue cache (so it is published); undefined when it is not, and the caller
+   * awaits `recordView`. The stored count and the buffer are read in one synchronous step, as a flush moves counts
+   * from one to the other in one.
+   */
+  recordViewNow(videoId: number, viewer: string): { views: number } | undefined {
+    const now = this.store.now;
+    const stored = now && this.videos.keptPublishedCounts(videoId);
+    if (!now || !stored) return undefined;
+    if (now.markOnce(`view:${videoId}:${viewer}`, HOUR_MS)) now.increment(videoId, 'views');
+    return { views: stored.views + now.pendingOf(videoId).views };
+  }
+
+  /** `recordTrending` done at once where it can be (see `recordViewNow`): false when the caller must await it. */
+  recordTrendingNow(videoId: number, viewer: string): boolean {
+    const now = this.store.now;
+    if (!now || !this.videos.keptPublishedCounts(videoId)) return false;
+    if (now.markOnce(`trend:${videoId}:${viewer}`, HOUR_MS)) now.increment(videoId, 'trending');
+    return true;
+  }
+
   /** One trending signal per viewer per video per hour; it counts in the per-day stats that rank trending. */
   async recordTrending(videoId: number, viewer: string): Promise<void> {
     await this.assertPublished(videoId);

@@ -4,13 +4,20 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { MAX_ID } from '../../common/dto/video-id.dto';
 import { CountersController } from '../counters.controller';
 import { clientInfoOf, type ClientInfo } from './viewer.decorator';
+import { CountersService } from './counters.service';
 
 type CountingMethod = 'incrementViews' | 'addTrending' | 'incrementLikes';
 
 /** The guests' counting calls of the watch page, with the status each answers (its `@HttpCode`). */
-const ROUTES: ReadonlyMap<string, { method: CountingMethod; status: number }> = new Map([
-  ['/api/video/increment-views', { method: 'incrementViews', status: HttpStatus.OK }],
-  ['/api/video/add-trending', { method: 'addTrending', status: HttpStatus.NO_CONTENT }],
+/** With, where the counters can answer it at once from memory, that answer (`null`: done, no body). */
+interface CountingRoute {
+  method: CountingMethod;
+  status: number;
+  now?: (counters: CountersService, videoId: number, viewer: string) => object | null | undefined;
+}
+const ROUTES: ReadonlyMap<string, CountingRoute> = new Map<string, CountingRoute>([
+  ['/api/video/increment-views', { method: 'incrementViews', status: HttpStatus.OK, now: (c, id, viewer) => c.recordViewNow(id, viewer) }],
+  ['/api/video/add-trending', { method: 'addTrending', status: HttpStatus.NO_CONTENT, now: (c, id, viewer) => (c.recordTrendingNow(id, viewer) ? null : undefined) }],
   ['/api/video/increment-likes', { method: 'incrementLikes', status: HttpStatus.OK }],
 ]);
 
@@ -32,7 +39,12 @@ function exactVideoId(body: unknown): number | null {
  * any other body, refusals of the body) goes on to the full pipeline, which gives it the contract's answers.
  * Registered after the cross-site guard, the JSON-only guard, the JSON parser and the cookie parser.
  */
-export function directCountingMiddleware(controller: CountersController, rateLimit: CanActivate, filter: ExceptionFilter): RequestHandler {
+export function directCountingMiddleware(
+  controller: CountersController,
+  counters: CountersService,
+  rateLimit: CanActivate,
+  filter: ExceptionFilter,
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'POST') return next();
     const route = ROUTES.get(req.url);
@@ -45,9 +57,11 @@ export function directCountingMiddleware(controller: CountersController, rateLim
     const count = async () => {
       // As Nest answers a guard that says no.
       if (!(await rateLimit.canActivate(host))) throw new ForbiddenException('Forbidden resource');
-      const answer = await handler.call(controller, { videoId }, null, clientInfoOf(req));
+      const client = clientInfoOf(req);
+      let answer: unknown = route.now?.(counters, videoId, counters.viewerOf(null, client));
+      if (answer === undefined) answer = await handler.call(controller, { videoId }, null, client);
       res.status(route.status);
-      if (answer === undefined) res.send();
+      if (answer === undefined || answer === null) res.send();
       else res.json(answer);
     };
     count().catch((error: unknown) => filter.catch(error, host));

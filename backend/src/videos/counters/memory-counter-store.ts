@@ -1,4 +1,4 @@
-import { CounterDelta, CounterField, CounterStore, emptyDelta, PendingCounts } from './counter-store';
+import { CounterDelta, CounterField, CounterStore, emptyDelta, PendingCounts, SyncCounterStore } from './counter-store';
 
 /** The in-process store: one Map of counts, one of dedupe marks with their expiry times. */
 export class MemoryCounterStore implements CounterStore {
@@ -7,16 +7,36 @@ export class MemoryCounterStore implements CounterStore {
   private readonly marks = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(private readonly clock: () => number = Date.now) {
     this.sweeper = setInterval(() => this.sweep(), 60_000);
     this.sweeper.unref();
   }
 
+  readonly now: SyncCounterStore = {
+    markOnce: (key, ttlMs) => {
+      const now = this.clock();
+      const expires = this.marks.get(key);
+      if (expires !== undefined && expires > now) return false;
+      this.marks.set(key, now + ttlMs);
+      return true;
+    },
+    increment: (videoId, field, by = 1) => add(this.counts, videoId, field, by),
+    pendingOf: (videoId) => {
+      let views = 0;
+      let likes = 0;
+      for (const counts of [this.counts, ...this.inFlight]) {
+        const d = counts.get(videoId);
+        if (d) {
+          views += d.views;
+          likes += d.likes;
+        }
+      }
+      return { views, likes };
+    },
+  };
+
   async markOnce(key: string, ttlMs: number): Promise<boolean> {
-    const expires = this.marks.get(key);
-    if (expires !== undefined && expires > this.now()) return false;
-    this.marks.set(key, this.now() + ttlMs);
-    return true;
+    return this.now.markOnce(key, ttlMs);
   }
 
   async unmark(key: string): Promise<void> {
@@ -24,22 +44,14 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   async increment(videoId: number, field: CounterField, by = 1): Promise<void> {
-    add(this.counts, videoId, field, by);
+    this.now.increment(videoId, field, by);
   }
 
   async pending(videoIds: number[]): Promise<PendingCounts> {
     const result: PendingCounts = new Map();
     for (const id of videoIds) {
-      let views = 0;
-      let likes = 0;
-      for (const counts of [this.counts, ...this.inFlight]) {
-        const d = counts.get(id);
-        if (d) {
-          views += d.views;
-          likes += d.likes;
-        }
-      }
-      if (views || likes) result.set(id, { views, likes });
+      const counts = this.now.pendingOf(id);
+      if (counts.views || counts.likes) result.set(id, counts);
     }
     return result;
   }
@@ -71,7 +83,7 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   private sweep(): void {
-    const now = this.now();
+    const now = this.clock();
     for (const [key, expires] of this.marks) if (expires <= now) this.marks.delete(key);
   }
 }
