@@ -79,8 +79,10 @@ describe('architecture', () => {
   });
 
   it('touches the file system of the media store only in the storage service', () => {
-    // Not media files: the embedded database's folder, the built web client's, and the exported OpenAPI file.
+    // Not media files: the embedded database's folder, the built web client's, the exported OpenAPI file and the
+    // install's secrets file.
     const allowed = new Set([
+      path.join('config', 'install-secrets.ts'),
       path.join('media', 'storage.service.ts'),
       path.join('database', 'pglite-pool.ts'),
       'app.module.ts',

@@ -1,10 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ConfigError, loadConfig, SETTING_NAMES } from './app-config';
+import { SECRETS_FILE } from './install-secrets';
+
+/** A DATA_DIR of the test's own (named data, as the default), so that no test writes in the working folder. */
+const freshDataDir = () => path.join(mkdtempSync(path.join(tmpdir(), 'config-')), 'data');
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: freshDataDir(), ...env });
 
 describe('loadConfig', () => {
   it('runs with no settings at all on development defaults', () => {
-    const config = loadConfig({});
+    const config = load({});
     expect(config).toMatchObject({
       env: 'development',
       port: 3000,
@@ -25,7 +31,7 @@ describe('loadConfig', () => {
   });
 
   it('reads and converts every setting', () => {
-    const config = loadConfig({
+    const config = load({
       NODE_ENV: 'production', PORT: '8080', DATA_DIR: '/srv/data', DATABASE_URL: 'postgres://u:p@db:5432/app',
       REDIS_URL: 'redis://cache:6379', JWT_SECRET: 's'.repeat(40), BRAND: 'jtg', SITE_NAME: 'Other Site',
       MEDIA_DIR: '/srv/media', MEDIA_HOSTS: 'https://media.example.com/', IMAGE_HOST: 'https://img.example.com/',
@@ -42,7 +48,7 @@ describe('loadConfig', () => {
   });
 
   it('reads a media host per cdn, falling back to the default', () => {
-    expect(loadConfig({ MEDIA_HOSTS: '1=https://a.example.com,default=https://d.example.com' }).mediaHosts).toEqual({
+    expect(load({ MEDIA_HOSTS: '1=https://a.example.com,default=https://d.example.com' }).mediaHosts).toEqual({
       '1': 'https://a.example.com', '2': 'https://d.example.com', default: 'https://d.example.com',
     });
   });
@@ -65,21 +71,79 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_AUTH: '-1' }, 'RATE_LIMIT_AUTH'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
   ])('stops with a message naming the bad setting for %j', (env, name) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(new RegExp(`- ${name.replace('/', '\\/')}:`));
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(new RegExp(`- ${name.replace('/', '\\/')}:`));
   });
 
   it('names every bad setting at once', () => {
-    expect(() => loadConfig({ PORT: 'x', BRAND: 'y' })).toThrow(/PORT:[\s\S]*BRAND:|BRAND:[\s\S]*PORT:/);
+    expect(() => load({ PORT: 'x', BRAND: 'y' })).toThrow(/PORT:[\s\S]*BRAND:|BRAND:[\s\S]*PORT:/);
+  });
+
+  it("makes an install's own secrets at its first start, owner-only, and keeps them", () => {
+    const dataDir = freshDataDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, SECRETS_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(first.jwtSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.mediaSigningKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ jwtSecret: first.jwtSecret, mediaSigningKey: first.mediaSigningKey });
+    // The next start, and the commands, read the same ones; another install has its own.
+    const again = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' });
+    expect([again.jwtSecret, again.mediaSigningKey]).toEqual([first.jwtSecret, first.mediaSigningKey]);
+    const other = load({});
+    expect(other.jwtSecret).not.toBe(first.jwtSecret);
+    expect(other.mediaSigningKey).not.toBe(first.mediaSigningKey);
+  });
+
+  it('keeps the secrets set in the environment, writing nothing', () => {
+    const dataDir = freshDataDir();
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(32), MEDIA_SIGNING_KEY: 'm'.repeat(16) });
+    expect([config.jwtSecret, config.mediaSigningKey]).toEqual(['j'.repeat(32), 'm'.repeat(16)]);
+    expect(existsSync(dataDir)).toBe(false);
+    // One of them set: the other is the install's own.
+    const half = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(32) });
+    expect(half.jwtSecret).toBe('j'.repeat(32));
+    expect(half.mediaSigningKey).toBe(JSON.parse(readFileSync(path.join(dataDir, SECRETS_FILE), 'utf8')).mediaSigningKey);
+  });
+
+  it('makes a secrets file that others can read owner-only again, and stops on a broken one naming it', () => {
+    const dataDir = freshDataDir();
+    const { jwtSecret } = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, SECRETS_FILE);
+    chmodSync(file, 0o644);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    writeFileSync(file, '{"jwtSecret": "short", "mediaSigningKey": "also short"}');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(new RegExp(`JWT_SECRET/MEDIA_SIGNING_KEY: .*${SECRETS_FILE.replace('.', '\\.')}`));
+    writeFileSync(file, 'not json');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/is not JSON/);
+  });
+
+  it("gives tests the process's own secrets, written nowhere", () => {
+    const dataDir = freshDataDir();
+    const a = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+    const b = loadConfig({ NODE_ENV: 'test', DATA_DIR: freshDataDir() });
+    expect(existsSync(dataDir)).toBe(false);
+    expect([a.jwtSecret, a.mediaSigningKey]).toEqual([b.jwtSecret, b.mediaSigningKey]);
+    expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads the secrets another process made first (the file is created exclusively, the loser reads it)', () => {
+    const dataDir = freshDataDir();
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path.join(dataDir, SECRETS_FILE), JSON.stringify({ jwtSecret: 'w'.repeat(43), mediaSigningKey: 'k'.repeat(43) }), { mode: 0o600 });
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe('w'.repeat(43));
   });
 
   it('requires real secrets in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: must be set in production[\s\S]*MEDIA_SIGNING_KEY: must be set in production/);
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: must be set in production[\s\S]*MEDIA_SIGNING_KEY: must be set in production/);
   });
 
   it('does not seed the demo catalogue outside development unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).demoSeed).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'test', DEMO_SEED: '1' }).demoSeed).toBe(true);
+    expect(load({ NODE_ENV: 'test' }).demoSeed).toBe(false);
+    expect(load({ NODE_ENV: 'test', DEMO_SEED: '1' }).demoSeed).toBe(true);
   });
 });
 

@@ -14,12 +14,11 @@ import {
 } from 'class-validator';
 import { isIP } from 'node:net';
 import * as path from 'node:path';
+import { type InstallSecrets, installSecrets, PROCESS_SECRETS } from './install-secrets';
 
 /** Raised when the environment cannot be turned into valid settings; the message names each bad variable. */
 export class ConfigError extends Error {}
 
-const DEV_JWT_SECRET = 'dev-only-jwt-secret-do-not-use-in-production';
-const DEV_SIGNING_KEY = 'dev-only-media-signing-key';
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value).trim()) ? Number(value) : value;
@@ -245,6 +244,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const dataDir = path.resolve(vars.DATA_DIR);
+  // Secrets the environment leaves unset (never in production): the install's own, kept in DATA_DIR; in tests,
+  // the process's own.
+  let secrets: InstallSecrets | null = null;
+  if (!vars.JWT_SECRET || !vars.MEDIA_SIGNING_KEY) {
+    try {
+      secrets = vars.NODE_ENV === 'test' ? PROCESS_SECRETS : installSecrets(dataDir);
+    } catch (error) {
+      throw new ConfigError(`Invalid settings:\n  - JWT_SECRET/MEDIA_SIGNING_KEY: not set, and the install's own could not be read or made: ${(error as Error).message}`);
+    }
+  }
   return {
     env: vars.NODE_ENV as AppConfig['env'],
     port: vars.PORT,
@@ -253,14 +262,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: vars.DATABASE_URL ?? null,
     redisUrl: vars.REDIS_URL ?? null,
     redisPrefix: vars.REDIS_PREFIX,
-    jwtSecret: vars.JWT_SECRET ?? DEV_JWT_SECRET,
+    jwtSecret: vars.JWT_SECRET ?? (secrets as InstallSecrets).jwtSecret,
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     brand: vars.BRAND as Brand,
     siteName: vars.SITE_NAME,
     mediaDir: path.resolve(vars.MEDIA_DIR ?? path.join(dataDir, 'media')),
     mediaHosts: mediaHosts as AppConfig['mediaHosts'],
     imageHost: vars.IMAGE_HOST.replace(/\/+$/, ''),
-    mediaSigningKey: vars.MEDIA_SIGNING_KEY ?? DEV_SIGNING_KEY,
+    mediaSigningKey: vars.MEDIA_SIGNING_KEY ?? (secrets as InstallSecrets).mediaSigningKey,
     publicUrl: vars.PUBLIC_URL ? vars.PUBLIC_URL.replace(/\/+$/, '') : null,
     trustProxy,
     admin: vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : null,
