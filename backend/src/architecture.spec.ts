@@ -12,6 +12,7 @@ const SRC = __dirname;
 /** Table → the folder of backend/src that owns it. */
 const OWNERS: Record<string, string> = {
   users: 'auth',
+  sessions: 'auth',
   videos: 'videos',
   video_categories: 'videos',
   video_performers: 'videos',

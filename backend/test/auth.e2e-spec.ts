@@ -147,6 +147,55 @@ describe('Auth (e2e)', () => {
   it('POST /api/auth/logout answers 204 and clears the cookie', async () => {
     const res = await request(t.http).post('/api/auth/logout').expect(204);
     expect(String(res.headers['set-cookie'])).toMatch(/access_token=;.*Expires=Thu, 01 Jan 1970/);
+    expect(res.headers['clear-site-data']).toBe('"cache", "cookies"');
+  });
+
+  describe('sessions', () => {
+    const login = async (email: string, password = PASSWORD) =>
+      (await request(t.http).post('/api/auth/login').send({ email, password }).expect(200)).body.accessToken as string;
+
+    it("ends the session logged out of: its token is refused after, the account's other sessions go on", async () => {
+      const user = await registerUser(t.http);
+      const phone = await login(user.email);
+      await request(t.http).get('/api/auth/me').set(bearer(user)).expect(200);
+      await request(t.http).post('/api/auth/logout').set(bearer(user)).expect(204);
+      const refused = await request(t.http).get('/api/auth/me').set(bearer(user)).expect(401);
+      expect(refused.body).toEqual({ error: 'Authentication required', statusCode: 401 });
+      await request(t.http).get('/api/auth/me').set('Cookie', `access_token=${user.token}`).expect(401);
+      await request(t.http).get('/api/me/bookmarks').set(bearer(user)).expect(401);
+      // Logging out again with the ended token changes nothing and still answers 204.
+      await request(t.http).post('/api/auth/logout').set(bearer(user)).expect(204);
+      await request(t.http).get('/api/auth/me').set(bearer({ token: phone })).expect(200);
+      // The cookie's logout ends the cookie's session.
+      await request(t.http).post('/api/auth/logout').set('Cookie', `access_token=${phone}`).expect(204);
+      await request(t.http).get('/api/auth/me').set(bearer({ token: phone })).expect(401);
+      // Logging in again starts a new one.
+      await request(t.http).get('/api/auth/me').set(bearer({ token: await login(user.email) })).expect(200);
+    });
+
+    it("ends every session of an account whose password an admin resets, and none when the password stays", async () => {
+      const auth = t.app.get(AuthService);
+      const user = await registerUser(t.http);
+      const other = await login(user.email);
+      await auth.ensureAdmin(user.email, PASSWORD);
+      await request(t.http).get('/api/auth/me').set(bearer(user)).expect(200);
+      await auth.ensureAdmin(user.email, 'a-new-password-for-them');
+      for (const token of [user.token, other]) await request(t.http).get('/api/auth/me').set(bearer({ token })).expect(401);
+      const again = await login(user.email, 'a-new-password-for-them');
+      const me = await request(t.http).get('/api/auth/me').set(bearer({ token: again })).expect(200);
+      expect(me.body.user.user_metadata.role_id).toBe('admin');
+    });
+
+    it('keeps one row per session, dropped with the account', async () => {
+      const user = await registerUser(t.http);
+      await login(user.email);
+      const count = async () => (await t.db.query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [user.id]))[0].n as number;
+      expect(await count()).toBe(2);
+      await request(t.http).post('/api/auth/logout').set(bearer(user)).expect(204);
+      expect(await count()).toBe(1);
+      await t.db.query('DELETE FROM users WHERE id = $1', [user.id]);
+      expect(await count()).toBe(0);
+    });
   });
 
   describe('admin bootstrap from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
@@ -162,9 +211,11 @@ describe('Auth (e2e)', () => {
       await auth.ensureAdmin('Promote.Me@example.com', 'new-admin-password');
       const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE lower(email) = 'boss@example.com'`);
       expect(n).toBe(1);
-      const me = await request(t.http).get('/api/auth/me').set(bearer(member)).expect(200);
+      // A new password ends the account's sessions (see "sessions"); the new one signs in as an admin.
+      await request(t.http).get('/api/auth/me').set(bearer(member)).expect(401);
+      const login = await request(t.http).post('/api/auth/login').send({ email: 'promote.me@example.com', password: 'new-admin-password' }).expect(200);
+      const me = await request(t.http).get('/api/auth/me').set(bearer({ token: login.body.accessToken })).expect(200);
       expect(me.body.user.user_metadata.role_id).toBe('admin');
-      await request(t.http).post('/api/auth/login').send({ email: 'promote.me@example.com', password: 'new-admin-password' }).expect(200);
     });
   });
 });

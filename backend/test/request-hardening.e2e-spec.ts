@@ -169,9 +169,26 @@ describe('request hardening (e2e)', () => {
 
     it('refuses a correctly signed token that never expires', async () => {
       const now = Math.floor(Date.now() / 1000);
-      await request(t.http).get('/api/auth/me').set('Authorization', `Bearer ${sign({ sub: admin.id, iat: now })}`).expect(401);
-      // The same token with an expiry is good: the signature and subject were never the problem.
-      await request(t.http).get('/api/auth/me').set('Authorization', `Bearer ${sign({ sub: admin.id, iat: now, exp: now + 60 })}`).expect(200);
+      // The admin's own session, so that only the expiry differs.
+      const { sid } = JSON.parse(Buffer.from(admin.token.split('.')[1], 'base64url').toString()) as { sid: string };
+      await request(t.http).get('/api/auth/me').set('Authorization', `Bearer ${sign({ sub: admin.id, sid, iat: now })}`).expect(401);
+      // The same token with an expiry is good: the signature, subject and session were never the problem.
+      await request(t.http).get('/api/auth/me').set('Authorization', `Bearer ${sign({ sub: admin.id, sid, iat: now, exp: now + 60 })}`).expect(200);
+    });
+
+    it('refuses a correctly signed, unexpired token that names no session, or a session that is not its own', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const { sid } = JSON.parse(Buffer.from(admin.token.split('.')[1], 'base64url').toString()) as { sid: string };
+      const member = await registerUser(t.http);
+      for (const payload of [
+        { sub: admin.id, iat: now, exp: now + 60 },
+        { sub: admin.id, sid: 'not-a-uuid', iat: now, exp: now + 60 },
+        { sub: admin.id, sid: '00000000-0000-4000-8000-000000000000', iat: now, exp: now + 60 },
+        { sub: member.id, sid, iat: now, exp: now + 60 },
+      ]) {
+        const res = await request(t.http).get('/api/auth/me').set('Authorization', `Bearer ${sign(payload)}`).expect(401);
+        expect(res.body).toEqual({ error: expect.any(String), statusCode: 401 });
+      }
     });
   });
 

@@ -35,11 +35,18 @@ export class AuthController {
     return this.withCookie(res, await this.auth.login(dto));
   }
 
+  /**
+   * Ends the session of the token sent (its token is refused from now on, in every process), drops the cookie
+   * and tells the browser to clear this site's cookies and cache. Without a valid token there is no session to
+   * end: the cookie is dropped all the same.
+   */
   @Public()
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
-  logout(@Res({ passthrough: true }) res: Response): void {
+  async logout(@CurrentUser() user: AuthUser | null, @Res({ passthrough: true }) res: Response): Promise<void> {
+    if (user?.sessionId) await this.auth.endSession(user.sessionId);
     res.clearCookie(ACCESS_TOKEN_COOKIE, this.cookieOptions());
+    res.setHeader('Clear-Site-Data', '"cache", "cookies"');
   }
 
   @ApiBearerAuth()

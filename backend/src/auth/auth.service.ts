@@ -2,6 +2,7 @@ import { ConflictException, Inject, Injectable, Logger, UnauthorizedException } 
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
+import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { readOrRecall } from '../common/errors/dependency-errors';
 import { isUniqueViolation } from '../common/utils/database-errors';
@@ -17,7 +18,11 @@ export const INVALID_LOGIN = 'Invalid email or password';
 
 export interface JwtPayload {
   sub: string;
+  /** The session the token belongs to: a row of `sessions` while the session lasts. */
+  sid: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class AuthService {
@@ -27,6 +32,8 @@ export class AuthService {
    * and signals keep counting as theirs (their writes still answer 503). Forgotten on every change of the user.
    */
   private readonly lastKnown = new LRUCache<string, AuthUser>({ max: 10_000, ttl: 60 * 60_000 });
+  /** The sessions this process last found valid, by id (to their user's id), read only while the database is down. */
+  private readonly lastKnownSessions = new LRUCache<string, string>({ max: 20_000, ttl: 60 * 60_000 });
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -78,21 +85,48 @@ export class AuthService {
     await this.users.update({ id: userId }, { historyPaused: paused });
   }
 
-  /** The user behind a verified token, or null when the account is gone. */
-  async findAuthUser(id: string): Promise<AuthUser | null> {
+  /**
+   * The user behind a verified token, or null when its session has ended (logged out, reset by an admin,
+   * expired) or the account is gone: one query over the session and its user.
+   */
+  async findSessionUser(userId: string, sessionId: string): Promise<AuthUser | null> {
+    if (!UUID.test(userId) || !UUID.test(sessionId)) return null;
     return readOrRecall(
       async () => {
-        const user = await this.users.findOneBy({ id });
+        const [user] = await this.users.manager.query<
+          { id: string; email: string; display_name: string; role_id: AuthUser['roleId']; history_paused: boolean }[]
+        >(
+          `SELECT u.id, u.email, u.display_name, u.role_id, u.history_paused
+             FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now()`,
+          [sessionId, userId],
+        );
         if (!user) {
-          this.lastKnown.delete(id);
+          this.lastKnownSessions.delete(sessionId);
           return null;
         }
-        const authUser = { id: user.id, email: user.email, displayName: user.displayName, roleId: user.roleId, historyPaused: user.historyPaused };
-        this.lastKnown.set(id, authUser);
-        return authUser;
+        const authUser = { id: user.id, email: user.email, displayName: user.display_name, roleId: user.role_id, historyPaused: user.history_paused };
+        this.lastKnown.set(userId, authUser);
+        this.lastKnownSessions.set(sessionId, userId);
+        return { ...authUser, sessionId };
       },
-      () => this.lastKnown.get(id),
+      () => {
+        const user = this.lastKnownSessions.get(sessionId) === userId ? this.lastKnown.get(userId) : undefined;
+        return user && { ...user, sessionId };
+      },
     );
+  }
+
+  /** Ends one session (logout): its token is refused from now on, by every process. */
+  async endSession(sessionId: string): Promise<void> {
+    this.lastKnownSessions.delete(sessionId);
+    if (UUID.test(sessionId)) await this.users.manager.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
+  }
+
+  /** Ends every session of an account (an admin's reset of its password). */
+  private async endSessionsOf(userId: string): Promise<void> {
+    this.lastKnown.delete(userId);
+    await this.users.manager.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
   }
 
   /** Creates the admin, or promotes and re-keys an existing account; safe to run at every start. */
@@ -102,6 +136,9 @@ export class AuthService {
     const existing = await this.users.createQueryBuilder('u').where('lower(u.email) = :email', { email: normalized }).getOne();
     if (existing) {
       this.lastKnown.delete(existing.id);
+      // A new password ends the account's sessions; the same one (ADMIN_PASSWORD at every start) does not.
+      const [{ password_hash: oldHash }] = await this.users.manager.query<{ password_hash: string }[]>('SELECT password_hash FROM users WHERE id = $1', [existing.id]);
+      if (!(await verifyPassword(oldHash, password))) await this.endSessionsOf(existing.id);
       await this.users.update({ id: existing.id }, { roleId: 'admin', passwordHash });
       return { ...existing, roleId: 'admin' };
     }
@@ -112,8 +149,15 @@ export class AuthService {
     return user;
   }
 
-  private session(user: User): SessionDto {
-    const payload: JwtPayload = { sub: user.id };
+  /** A new session of `user`, as long as its token lasts; the account's expired ones are dropped meanwhile. */
+  private async session(user: User): Promise<SessionDto> {
+    const sid = randomUUID();
+    await this.users.manager.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at <= now()', [user.id]);
+    await this.users.manager.query(
+      `INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+      [sid, user.id, this.config.jwtTtlSeconds],
+    );
+    const payload: JwtPayload = { sub: user.id, sid };
     return { accessToken: this.jwt.sign(payload), user: toUserDto(user) };
   }
 

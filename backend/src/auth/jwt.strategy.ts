@@ -32,7 +32,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
 
   async validate(payload: JwtPayload & { exp?: unknown }): Promise<AuthUser | false> {
     // passport-jwt checks `exp` only when a token has one: a token that never expires is refused here.
-    if (typeof payload?.sub !== 'string' || typeof payload.exp !== 'number') return false;
-    return (await this.auth.findAuthUser(payload.sub)) ?? false;
+    // A token without its session (issued before sessions existed) is refused as well.
+    if (typeof payload?.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return false;
+    return (await this.auth.findSessionUser(payload.sub, payload.sid)) ?? false;
   }
 }

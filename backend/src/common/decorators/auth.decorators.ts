@@ -12,6 +12,8 @@ export interface AuthUser {
   displayName: string;
   roleId: RoleId | null;
   historyPaused: boolean;
+  /** The session the request's token belongs to. */
+  sessionId?: string;
 }
 
 /** Anyone may call the route; a valid token still identifies the caller (`@CurrentUser()` may be null). */
