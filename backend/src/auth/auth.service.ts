@@ -130,14 +130,18 @@ export class AuthService {
   }
 
   /** Creates the admin, or promotes and re-keys an existing account; safe to run at every start. */
-  async ensureAdmin(email: string, password: string): Promise<User> {
+  async ensureAdmin(email: string, password: string): Promise<Omit<User, 'passwordHash'>> {
     const normalized = email.trim().toLowerCase();
     const passwordHash = await hashPassword(password);
-    const existing = await this.users.createQueryBuilder('u').where('lower(u.email) = :email', { email: normalized }).getOne();
-    if (existing) {
+    const found = await this.users
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.email) = :email', { email: normalized })
+      .getOne();
+    if (found) {
+      const { passwordHash: oldHash, ...existing } = found;
       this.lastKnown.delete(existing.id);
       // A new password ends the account's sessions; the same one (ADMIN_PASSWORD at every start) does not.
-      const [{ password_hash: oldHash }] = await this.users.manager.query<{ password_hash: string }[]>('SELECT password_hash FROM users WHERE id = $1', [existing.id]);
       if (!(await verifyPassword(oldHash, password))) await this.endSessionsOf(existing.id);
       await this.users.update({ id: existing.id }, { roleId: 'admin', passwordHash });
       return { ...existing, roleId: 'admin' };

@@ -70,11 +70,6 @@ export class CatalogueCache {
     return this.enabled && this.bus.live;
   }
 
-  /** Whether what the cache keeps is current (the bus is live and the cache is on). */
-  get usableNow(): boolean {
-    return this.usable;
-  }
-
   /**
    * The published rows among `ids`, from memory where kept; `load` reads the others (published only) and
    * they are kept. Unpublished and missing ids are absent from the answer.
@@ -132,9 +127,12 @@ export class CatalogueCache {
     return this.usable && this.unchangedSince(stamp);
   }
 
-  /** The stored counts of a published video whose row is kept, without touching its recency; else undefined. */
+  /**
+   * The stored counts of a published video whose row is kept, while the cache is usable, without touching its
+   * recency; else undefined.
+   */
   keptCounts(id: number): { views: number; likes: number } | undefined {
-    const row = this.rows.peek(id)?.row;
+    const row = this.usable ? this.rows.peek(id)?.row : undefined;
     return row ? { views: Number(row.views), likes: Number(row.likes) } : undefined;
   }
 

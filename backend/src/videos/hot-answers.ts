@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { Observable, tap } from 'rxjs';
 import { isPublicCache, PUBLIC_CACHE_CONTROL } from '../common/http/http-caching';
+import { hasBody } from '../common/http/request-guards';
 import { STALE_HEADER } from '../common/http/stale-reads';
 import { CACHE_MAX_AGE_MS, CatalogueCache, type CatalogueStamp } from './catalogue-cache';
 import { CountersService } from './counters/counters.service';
@@ -152,8 +153,7 @@ export function hotAnswersMiddleware(answers: HotAnswers): RequestHandler {
     res.end(answer.body);
   };
   return (req: Request, res: Response, next: NextFunction): void => {
-    const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
-    const answer = req.method === 'GET' && !hasBody ? answers.candidate(req.originalUrl) : undefined;
+    const answer = req.method === 'GET' && !hasBody(req) ? answers.candidate(req.originalUrl) : undefined;
     if (!answer) return next();
     if (answer.counts.length === 0) return send(req, res, answer);
     answers.confirm(answer).then(

@@ -104,7 +104,7 @@ export class VideosRepository {
    * usable), without the database; undefined when that takes a query (say, the video is not published).
    */
   keptPublishedCounts(id: number): { views: number; likes: number } | undefined {
-    return this.cache.usableNow ? this.cache.keptCounts(id) : undefined;
+    return this.cache.keptCounts(id);
   }
 
   /** `Video not found` unless the video exists and is published. */

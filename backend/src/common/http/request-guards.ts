@@ -52,14 +52,17 @@ export function crossSiteGuard(req: Request, res: Response, next: NextFunction):
   next();
 }
 
+/** The request carries a body (a length over 0, or a chunked one). */
+export const hasBody = (req: Request): boolean =>
+  Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+
 /**
  * Writes carry JSON, or a multipart file on the upload routes, or nothing: no form-encoded or text bodies, which
  * a page on another site can send without a preflight.
  */
 export function jsonOnlyGuard(req: Request, res: Response, next: NextFunction): void {
   if (!isApiWrite(req)) return next();
-  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-  if (!hasBody) return next();
+  if (!hasBody(req)) return next();
   const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (type === 'application/json' || (type === 'multipart/form-data' && MULTIPART_ROUTES.has(req.path))) return next();
   refuse(res, 415, JSON_ONLY);

@@ -11,10 +11,6 @@ export type CounterField = 'views' | 'likes' | 'trending';
 /** Counts not yet in the database, as reads add them. */
 export type PendingCounts = Map<number, { views: number; likes: number }>;
 
-/**
- * Where counted events wait for the next flush, and where dedupe windows live. In process by default, in Redis
- * when REDIS_URL is set so that every API process shares them.
- */
 /** The store's operations answered at once, where it lives in this process (no round trip to Redis). */
 export interface SyncCounterStore {
   markOnce(key: string, ttlMs: number): boolean;
@@ -23,6 +19,10 @@ export interface SyncCounterStore {
   pendingOf(videoId: number): { views: number; likes: number };
 }
 
+/**
+ * Where counted events wait for the next flush, and where dedupe windows live. In process by default, in Redis
+ * when REDIS_URL is set so that every API process shares them.
+ */
 export interface CounterStore {
   /** The same store answering at once, where it is in this process; absent where it is Redis. */
   readonly now?: SyncCounterStore;

@@ -22,6 +22,10 @@ export const HOUR_MS = 60 * 60_000;
 export const DAY_MS = 24 * HOUR_MS;
 export const ALREADY_LIKED = 'ALREADY_LIKED';
 
+/** The dedupe mark of one viewer's view or trending signal on a video (one an hour each). */
+const viewMark = (videoId: number, viewer: string) => `view:${videoId}:${viewer}`;
+const trendMark = (videoId: number, viewer: string) => `trend:${videoId}:${viewer}`;
+
 /**
  * Views, likes and trending signals. Each counted event goes into the store and reaches the database in
  * batches: one UPDATE for all videos of a flush plus their per-day stats rows, every COUNTER_FLUSH_MS, on
@@ -72,7 +76,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
   /** One counted view per viewer per video per hour; a repeat answers the count unchanged. */
   async recordView(videoId: number, viewer: string): Promise<{ views: number }> {
     await this.assertPublished(videoId);
-    if (await this.store.markOnce(`view:${videoId}:${viewer}`, HOUR_MS)) await this.store.increment(videoId, 'views');
+    if (await this.store.markOnce(viewMark(videoId, viewer), HOUR_MS)) await this.store.increment(videoId, 'views');
     return { views: (await this.current(videoId)).views };
   }
 
@@ -86,7 +90,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
     const now = this.store.now;
     const stored = now && this.videos.keptPublishedCounts(videoId);
     if (!now || !stored) return undefined;
-    if (now.markOnce(`view:${videoId}:${viewer}`, HOUR_MS)) now.increment(videoId, 'views');
+    if (now.markOnce(viewMark(videoId, viewer), HOUR_MS)) now.increment(videoId, 'views');
     return { views: stored.views + now.pendingOf(videoId).views };
   }
 
@@ -94,14 +98,14 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
   recordTrendingNow(videoId: number, viewer: string): boolean {
     const now = this.store.now;
     if (!now || !this.videos.keptPublishedCounts(videoId)) return false;
-    if (now.markOnce(`trend:${videoId}:${viewer}`, HOUR_MS)) now.increment(videoId, 'trending');
+    if (now.markOnce(trendMark(videoId, viewer), HOUR_MS)) now.increment(videoId, 'trending');
     return true;
   }
 
   /** One trending signal per viewer per video per hour; it counts in the per-day stats that rank trending. */
   async recordTrending(videoId: number, viewer: string): Promise<void> {
     await this.assertPublished(videoId);
-    if (await this.store.markOnce(`trend:${videoId}:${viewer}`, HOUR_MS)) await this.store.increment(videoId, 'trending');
+    if (await this.store.markOnce(trendMark(videoId, viewer), HOUR_MS)) await this.store.increment(videoId, 'trending');
   }
 
   /**

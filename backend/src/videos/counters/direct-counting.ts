@@ -8,8 +8,10 @@ import { CountersService } from './counters.service';
 
 type CountingMethod = 'incrementViews' | 'addTrending' | 'incrementLikes';
 
-/** The guests' counting calls of the watch page, with the status each answers (its `@HttpCode`). */
-/** With, where the counters can answer it at once from memory, that answer (`null`: done, no body). */
+/**
+ * The guests' counting calls of the watch page, with the status each answers (its `@HttpCode`) and, where the
+ * counters can answer it at once from memory, that answer (`null`: done, no body).
+ */
 interface CountingRoute {
   method: CountingMethod;
   status: number;
