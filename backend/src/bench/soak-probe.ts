@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 
 /**
  * Preloaded into the API by `npm run soak` (`node --expose-gc -r soak-probe.js main.js`, with an IPC channel):
@@ -17,6 +18,12 @@ const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 
 process.on('message', (message: unknown) => {
+  const snapshot = message as { type?: string; id?: number; file?: string } | null;
+  if (snapshot?.type === 'soak-heap-snapshot' && snapshot.file && process.send) {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send({ type: 'soak-heap-snapshot', id: snapshot.id, file: writeHeapSnapshot(snapshot.file) });
+    return;
+  }
   const request = message as Partial<MemoryRequest> | null;
   if (request?.type !== 'soak-memory' || !process.send) return;
   const eventLoop = { p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 };

@@ -25,7 +25,9 @@ import { waitUntilReady } from './ready';
  * Settings: SOAK_SECONDS (600), SOAK_VIDEOS (5000), SOAK_RATE (requests/s; default half the measured capacity),
  * SOAK_CAPACITY_SECONDS (10), SOAK_CONNECTIONS (10, operations at a time in phase 1), SOAK_MEMBERS (20), SOAK_POOL
  * (300 videos that get the writes), SOAK_SEED (1), SOAK_DATABASE_URL and SOAK_REDIS_URL (a PostgreSQL server
- * database, filled, not emptied, and a Redis server; else PGlite in a temporary DATA_DIR).
+ * database, filled, not emptied, and a Redis server; else PGlite in a temporary DATA_DIR), SOAK_HEAP_SNAPSHOTS (a
+ * folder: the API writes a V8 heap snapshot there at the start and at the end of phase 2, to see what the heap
+ * holds; `node backend/dist/bench/heap-diff.js start.heapsnapshot end.heapsnapshot` compares them).
  */
 function setting(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -45,6 +47,7 @@ const POOL = setting('SOAK_POOL', 300, 20, 100_000);
 const SEED = setting('SOAK_SEED', 1, 0, 2 ** 31);
 const DATABASE_URL = process.env.SOAK_DATABASE_URL || undefined;
 const REDIS_URL = process.env.SOAK_REDIS_URL || undefined;
+const HEAP_SNAPSHOTS = process.env.SOAK_HEAP_SNAPSHOTS || undefined;
 /** Past this many requests in flight the client skips a slot rather than queue (the server is falling behind). */
 const MAX_IN_FLIGHT = 64;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -699,6 +702,25 @@ function sampleMemory(child: ChildProcess, label: string, atSeconds: number, res
   });
 }
 
+/** With SOAK_HEAP_SNAPSHOTS, the API writes a heap snapshot (after a GC) to `<folder>/<label>.heapsnapshot`. */
+function heapSnapshot(child: ChildProcess, label: string): Promise<void> {
+  if (!HEAP_SNAPSHOTS) return Promise.resolve();
+  mkdirSync(HEAP_SNAPSHOTS, { recursive: true });
+  const file = path.resolve(HEAP_SNAPSHOTS, `${label}.heapsnapshot`);
+  return new Promise((resolve) => {
+    const id = ++memorySeq;
+    const onMessage = (message: unknown) => {
+      const m = message as { type?: string; id?: number; file?: string };
+      if (m.type !== 'soak-heap-snapshot' || m.id !== id) return;
+      child.off('message', onMessage);
+      console.log(`  heap snapshot: ${m.file}`);
+      resolve();
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'soak-heap-snapshot', id, file });
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Setup and checks
 
@@ -874,6 +896,7 @@ type UploadResult = Awaited<ReturnType<typeof upload>>;
 
 /** Phase 2: the mix at `rate` for SECONDS, memory sampled every window, the upload in the middle. */
 async function soakPhase(child: ChildProcess, rate: number, clip: Buffer) {
+  await heapSnapshot(child, 'start');
   const memory: MemorySample[] = [await sampleMemory(child, 'start', 0)];
   recorder = new Recorder('soak', SAMPLE_SECONDS * 1000, Math.ceil(SECONDS / SAMPLE_SECONDS) - 1);
   const soak = recorder;
@@ -902,6 +925,7 @@ async function soakPhase(child: ChildProcess, rate: number, clip: Buffer) {
   const uploadResult = middle.upload ? await middle.upload : null;
   const seconds = soak.elapsed();
   memory.push(await sampleMemory(child, 'end', seconds));
+  await heapSnapshot(child, 'end');
   // Each window with the probe's sample at its end (the middle one does not start a new event loop window).
   const marks = [...timeline, ...memory].filter((s) => s.label !== 'middle');
   const near = (at: number) => marks.find((s) => Math.abs(s.atSeconds - at) < 5);

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { type Invalidation, InvalidationBus } from '../common/cache/invalidation-bus';
 import type { AppConfig } from '../config/app-config';
@@ -15,6 +15,19 @@ export const DERIVED_CACHE_MAX = 20_000;
  * a write and its announcement) can cost.
  */
 export const CACHE_MAX_AGE_MS = 60_000;
+
+/**
+ * Drops what has outlived CACHE_MAX_AGE_MS from `caches` every so often. lru-cache forgets an expired entry only
+ * when it is read or pushed out, so a cache of distinct keys (listing pages, related rankings) filled up to its
+ * bound with answers nobody could be given again; swept, it holds about a minute of distinct reads (the soak's
+ * heap snapshots: 9 MB of expired hot answers and 4 MB of derived answers after five minutes, before this).
+ * The timer does not keep the process alive; the returned function stops it.
+ */
+export function sweepExpired(...caches: { purgeStale(): boolean }[]): () => void {
+  const timer = setInterval(() => caches.forEach((cache) => cache.purgeStale()), CACHE_MAX_AGE_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 /**
  * What a derived answer depends on: `catalogue` answers (totals, newest and longest pages, related rankings,
@@ -49,7 +62,7 @@ interface Derived {
  * changed is answered but not kept, so that a load racing a write never keeps what the write replaced.
  */
 @Injectable()
-export class CatalogueCache {
+export class CatalogueCache implements OnModuleDestroy {
   private readonly rows = new LRUCache<number, { row: VideoCardRow | null }>({ max: ROW_CACHE_MAX, ttl: CACHE_MAX_AGE_MS });
   private readonly derived = new LRUCache<string, Derived>({ max: DERIVED_CACHE_MAX, ttl: CACHE_MAX_AGE_MS });
   /** Loads of derived answers under way, so that a crowd asking the same thing makes one query. */
@@ -57,6 +70,7 @@ export class CatalogueCache {
   private catalogueVersion = 0;
   private countsVersion = 0;
   private readonly enabled: boolean;
+  private readonly stopSweeping = sweepExpired(this.rows, this.derived);
 
   constructor(
     private readonly bus: InvalidationBus,
@@ -64,6 +78,15 @@ export class CatalogueCache {
   ) {
     this.enabled = config.catalogueCache;
     bus.listen((message) => this.apply(message));
+  }
+
+  onModuleDestroy(): void {
+    this.stopSweeping();
+  }
+
+  /** How many rows and derived answers are kept (expired ones included until the next sweep). */
+  get sizes(): { rows: number; derived: number } {
+    return { rows: this.rows.size, derived: this.derived.size };
   }
 
   private get usable(): boolean {

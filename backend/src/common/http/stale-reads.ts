@@ -18,6 +18,13 @@ export const STALE_HEADER = 'X-Stale';
 export const STALE_READ_REFRESH_MS = 2000;
 
 interface StaleEntry {
+  /** The answer as JSON text: what it weighs is what it is measured at (the answer's objects weigh several times that, and are shared with the caches that built them). */
+  text: string;
+  at: number;
+}
+
+/** What the API answers from a kept answer. */
+export interface StaleAnswer {
   body: unknown;
   at: number;
 }
@@ -32,22 +39,30 @@ export class StaleReadsStore {
   private readonly entries = new LRUCache<string, StaleEntry>({
     maxSize: STALE_READS_MAX_BYTES,
     maxEntrySize: STALE_READ_MAX_ENTRY_BYTES,
-    sizeCalculation: (_entry, key) => key.length + JSON.stringify(_entry.body).length,
+    sizeCalculation: (entry, key) => 2 * (key.length + entry.text.length) + 64,
     ttl: STALE_READ_MAX_AGE_MS,
   });
 
   remember(key: string, body: unknown): void {
     const kept = this.entries.get(key, { updateAgeOnGet: false });
     if (kept && Date.now() - kept.at < STALE_READ_REFRESH_MS) return;
+    let text: string | undefined;
     try {
-      this.entries.set(key, { body, at: Date.now() });
+      text = JSON.stringify(body);
     } catch {
-      // A body that cannot be measured is simply not kept.
+      // A body that cannot be serialised is simply not kept.
     }
+    if (text !== undefined) this.entries.set(key, { text, at: Date.now() });
   }
 
-  recall(key: string): StaleEntry | undefined {
-    return this.entries.get(key);
+  recall(key: string): StaleAnswer | undefined {
+    const kept = this.entries.get(key);
+    return kept && { body: JSON.parse(kept.text) as unknown, at: kept.at };
+  }
+
+  /** How many answers are kept, and what they weigh as counted against STALE_READS_MAX_BYTES. */
+  get sizes(): { answers: number; bytes: number } {
+    return { answers: this.entries.size, bytes: this.entries.calculatedSize };
   }
 
   /** Drops every kept answer (an admin's clear-cache). */

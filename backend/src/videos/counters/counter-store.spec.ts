@@ -65,3 +65,47 @@ describe.each(stores)('%s', (_name, make) => {
     expect(written).toEqual([{ videoId: 9, views: 4, likes: 0, trending: 0 }]);
   });
 });
+
+describe('MemoryCounterStore bounds', () => {
+  it('keeps at most its bound of dedupe marks, forgetting the oldest first', async () => {
+    let now = 1_000_000;
+    const store = new MemoryCounterStore(() => now, 100);
+    for (let i = 0; i < 1000; i++) {
+      expect(await store.markOnce(`view:${i}`, 3_600_000)).toBe(true);
+      expect(store.markCount).toBeLessThanOrEqual(100);
+      now++;
+    }
+    // The newest are still marked; the first were forgotten to make room.
+    expect(await store.markOnce('view:999', 3_600_000)).toBe(false);
+    expect(await store.markOnce('view:950', 3_600_000)).toBe(false);
+    expect(await store.markOnce('view:0', 3_600_000)).toBe(true);
+    await store.close();
+  });
+
+  it('makes room by dropping expired marks before live ones', async () => {
+    let now = 1_000_000;
+    const store = new MemoryCounterStore(() => now, 100);
+    for (let i = 0; i < 50; i++) await store.markOnce(`short:${i}`, 1000);
+    for (let i = 0; i < 50; i++) await store.markOnce(`long:${i}`, 3_600_000);
+    now += 2000;
+    expect(await store.markOnce('new', 3_600_000)).toBe(true);
+    expect(store.markCount).toBe(51);
+    for (let i = 0; i < 50; i++) expect(await store.markOnce(`long:${i}`, 3_600_000)).toBe(false);
+    await store.close();
+  });
+
+  it('renews an expired mark at the end of the line', async () => {
+    let now = 1_000_000;
+    const store = new MemoryCounterStore(() => now, 10);
+    await store.markOnce('again', 1000);
+    for (let i = 0; i < 5; i++) await store.markOnce(`other:${i}`, 3_600_000);
+    now += 2000;
+    expect(await store.markOnce('again', 3_600_000)).toBe(true);
+    for (let i = 5; i < 9; i++) await store.markOnce(`other:${i}`, 3_600_000);
+    // At the bound: the oldest set mark goes, not the one renewed after it.
+    await store.markOnce('one more', 3_600_000);
+    expect(await store.markOnce('again', 3_600_000)).toBe(false);
+    expect(await store.markOnce('other:0', 3_600_000)).toBe(true);
+    await store.close();
+  });
+});

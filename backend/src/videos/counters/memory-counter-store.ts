@@ -1,13 +1,23 @@
 import { CounterDelta, CounterField, CounterStore, emptyDelta, PendingCounts, SyncCounterStore } from './counter-store';
 
+/**
+ * Dedupe marks kept at most (about 100 bytes each: some 50 MB). Past it the oldest are forgotten first, so a
+ * flood of distinct viewers costs bounded memory; a viewer whose mark was forgotten may be counted again.
+ */
+export const MAX_MARKS = 500_000;
+
 /** The in-process store: one Map of counts, one of dedupe marks with their expiry times. */
 export class MemoryCounterStore implements CounterStore {
   private counts = new Map<number, CounterDelta>();
   private readonly inFlight = new Set<Map<number, CounterDelta>>();
+  /** Mark → when it expires, in the order the marks were set (a renewed mark moves to the end). */
   private readonly marks = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly clock: () => number = Date.now) {
+  constructor(
+    private readonly clock: () => number = Date.now,
+    private readonly maxMarks = MAX_MARKS,
+  ) {
     this.sweeper = setInterval(() => this.sweep(), 60_000);
     this.sweeper.unref();
   }
@@ -17,6 +27,8 @@ export class MemoryCounterStore implements CounterStore {
       const now = this.clock();
       const expires = this.marks.get(key);
       if (expires !== undefined && expires > now) return false;
+      if (expires !== undefined) this.marks.delete(key);
+      else if (this.marks.size >= this.maxMarks) this.makeRoom(now);
       this.marks.set(key, now + ttlMs);
       return true;
     },
@@ -82,9 +94,23 @@ export class MemoryCounterStore implements CounterStore {
     clearInterval(this.sweeper);
   }
 
-  private sweep(): void {
-    const now = this.clock();
+  /** The number of dedupe marks kept (expired ones included until the next sweep). */
+  get markCount(): number {
+    return this.marks.size;
+  }
+
+  private sweep(now = this.clock()): void {
     for (const [key, expires] of this.marks) if (expires <= now) this.marks.delete(key);
+  }
+
+  /** At the bound: drops the expired marks, and if that is not enough the oldest hundredth. */
+  private makeRoom(now: number): void {
+    this.sweep(now);
+    let drop = this.marks.size - this.maxMarks + Math.ceil(this.maxMarks / 100);
+    for (const key of this.marks.keys()) {
+      if (drop-- <= 0) break;
+      this.marks.delete(key);
+    }
   }
 }
 
