@@ -60,7 +60,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.use(cookieParser());
   // Guests' views, trending signals and likes with a body the validation would take as it is: the same guard,
   // controller and filter, without Nest's routing.
-  const rateLimit = new RateLimitGuard(app.get(getOptionsToken()), app.get(getStorageToken()), app.get(Reflector));
+  const rateLimit = new RateLimitGuard(app.get(getOptionsToken()), app.get(getStorageToken()), app.get(Reflector), config);
   await rateLimit.onModuleInit();
   app.use(directCountingMiddleware(app.get(CountersController), app.get(CountersService), rateLimit, new AllExceptionsFilter()));
   app.use(mediaServing(config));

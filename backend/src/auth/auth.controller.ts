@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags, ApiResponse } from '@nestjs/swagger';
-import type { CookieOptions, Response } from 'express';
+import type { CookieOptions, Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { AuthRateLimit, CurrentUser, Public } from '../common/decorators/auth.decorators';
+import { clientNetworkOf } from '../common/utils/client-ip';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { AuthService } from './auth.service';
 import { LoginDto, MeDto, RegisterDto, SessionDto, UpdateProfileDto } from './dto/auth.dto';
@@ -22,8 +23,8 @@ export class AuthController {
   @AuthRateLimit()
   @Post('register')
   @ApiResponse({ status: 201, type: SessionDto })
-  async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
-    return this.withCookie(res, await this.auth.register(dto));
+  async register(@Body() dto: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
+    return this.withCookie(res, await this.auth.register(dto, clientNetworkOf(req)));
   }
 
   @Public()

@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { AdminBootstrapService } from './admin-bootstrap.service';
+import { AuthBudgets } from './auth-budgets';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JWT_ALGORITHM, JwtStrategy } from './jwt.strategy';
@@ -24,7 +25,7 @@ import { User } from './user.entity';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, AdminBootstrapService],
+  providers: [AuthService, AuthBudgets, JwtStrategy, AdminBootstrapService],
   exports: [AuthService],
 })
 export class AuthModule {}

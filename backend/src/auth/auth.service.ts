@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../common/utils/database-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { AuthUser } from '../common/decorators/auth.decorators';
+import { AuthBudgets } from './auth-budgets';
 import type { LoginDto, RegisterDto, SessionDto, UserDto } from './dto/auth.dto';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { User } from './user.entity';
@@ -39,9 +40,12 @@ export class AuthService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly budgets: AuthBudgets,
   ) {}
 
-  async register(dto: RegisterDto): Promise<SessionDto> {
+  /** `network` (the client's, see `clientNetwork`) counts registrations of taken addresses against its budget. */
+  async register(dto: RegisterDto, network?: string): Promise<SessionDto> {
+    if (network !== undefined) await this.budgets.checkRegistration(network);
     const passwordHash = await hashPassword(dto.password);
     let user: User;
     try {
@@ -49,20 +53,28 @@ export class AuthService {
         this.users.create({ email: dto.email.toLowerCase(), passwordHash, displayName: dto.displayName, roleId: null }),
       );
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictException('An account with this email already exists');
+      if (isUniqueViolation(error)) {
+        if (network !== undefined) await this.budgets.emailTaken(network);
+        throw new ConflictException('An account with this email already exists');
+      }
       throw error;
     }
     return this.session(user);
   }
 
   async login(dto: LoginDto): Promise<SessionDto> {
+    await this.budgets.checkAccount(dto.email);
     const user = await this.users
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
       .where('lower(u.email) = lower(:email)', { email: dto.email })
       .getOne();
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), dto.password);
-    if (!user || !ok) throw new UnauthorizedException(INVALID_LOGIN);
+    if (!user || !ok) {
+      await this.budgets.failedSignIn(dto.email);
+      throw new UnauthorizedException(INVALID_LOGIN);
+    }
+    await this.budgets.signedIn(dto.email);
     return this.session(user);
   }
 

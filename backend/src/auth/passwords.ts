@@ -1,21 +1,50 @@
 import * as argon2 from 'argon2';
+import pLimit from 'p-limit';
+import { BusyError } from '../common/errors/domain-errors';
+
+/**
+ * Hashes computed at once. argon2 runs on libuv's thread pool (four threads), the one that also reads files
+ * for media and pages: a crowd of logins holding all four made a page wait 4 s and an HLS segment 3 s. Two at a
+ * time leave two threads for files, and on this 2-core machine two hashes already use both cores.
+ */
+export const HASH_CONCURRENCY = 2;
+/**
+ * Hashes waiting their turn at most. Past it a login or registration answers 503 with Retry-After at once,
+ * rather than queueing work that would be answered after its client has given up (a hash takes 0.15-0.3 s
+ * on this 2-core machine: a full line is a few seconds of waiting).
+ */
+export const HASH_QUEUE_MAX = 32;
+export const HASHING_BUSY = 'Too many sign-ins at once, please try again in a few seconds';
+
+const limit = pLimit(HASH_CONCURRENCY);
+
+/** Runs `hash` in turn, or refuses at once when the line is full. */
+function inTurn<T>(hash: () => Promise<T>): Promise<T> {
+  if (limit.pendingCount >= HASH_QUEUE_MAX) return Promise.reject(new BusyError(HASHING_BUSY));
+  return limit(hash);
+}
 
 /** argon2id with the library's defaults (64 MiB, t=3, p=4), as OWASP recommends. */
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return inTurn(() => argon2.hash(password, { type: argon2.argon2id }));
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false;
-  }
+export function verifyPassword(hash: string, password: string): Promise<boolean> {
+  return inTurn(async () => {
+    try {
+      return await argon2.verify(hash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Verified against for unknown emails, so that they take as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword('not-a-real-password-for-timing-only');
+  dummyHash ??= argon2.hash('not-a-real-password-for-timing-only', { type: argon2.argon2id });
   return dummyHash;
 }
+
+/** Hashes running and waiting now. */
+export const hashingLoad = () => ({ running: limit.activeCount, waiting: limit.pendingCount });

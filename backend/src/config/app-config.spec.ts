@@ -23,7 +23,7 @@ describe('loadConfig', () => {
       trustProxy: [],
       admin: null,
       demoSeed: true,
-      rateLimits: { auth: 10, write: 600 },
+      rateLimits: { auth: 10, authGlobal: 300, write: 600 },
     });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.mediaDir).toBe(`${config.dataDir}/media`);
@@ -43,7 +43,7 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379', brand: 'jtg', siteName: 'Other Site', mediaDir: '/srv/media',
       mediaHosts: { '1': 'https://media.example.com', '2': 'https://media.example.com', default: 'https://media.example.com' },
       imageHost: 'https://img.example.com', trustProxy: ['10.0.0.0/8', 'loopback'],
-      admin: { email: 'a@example.com', password: 'password123' }, demoSeed: false, rateLimits: { auth: 0, write: 100 },
+      admin: { email: 'a@example.com', password: 'password123' }, demoSeed: false, rateLimits: { auth: 0, authGlobal: 0, write: 100 },
     });
   });
 

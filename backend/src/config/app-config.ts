@@ -115,6 +115,10 @@ class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0)
   RATE_LIMIT_AUTH = 10;
 
+  /** Sign-ins and registrations per minute from all addresses together; by default 30 × RATE_LIMIT_AUTH. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  RATE_LIMIT_AUTH_GLOBAL?: number;
+
   @Transform(toInt) @IsInt() @Min(0)
   RATE_LIMIT_WRITE = 600;
 
@@ -129,7 +133,7 @@ class EnvironmentVariables {
 export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
   'SITE_NAME', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
-  'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
+  'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_AUTH_GLOBAL', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
   'CATALOGUE_CACHE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
@@ -164,7 +168,7 @@ export interface AppConfig {
   demoSeed: boolean;
   /** How many demo videos the first start makes (the end-to-end tests use a few). */
   demoSeedVideos: number;
-  rateLimits: { auth: number; write: number };
+  rateLimits: { auth: number; authGlobal: number; write: number };
   /** How often buffered view, like and trending counts are written to the database. */
   counterFlushMs: number;
   /** Run ingest jobs in this process (embedded mode); the container stack runs them in `npm run worker`. */
@@ -275,7 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     admin: vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : null,
     demoSeed: vars.DEMO_SEED ?? vars.NODE_ENV === 'development',
     demoSeedVideos: vars.DEMO_SEED_VIDEOS,
-    rateLimits: { auth: vars.RATE_LIMIT_AUTH, write: vars.RATE_LIMIT_WRITE },
+    rateLimits: { auth: vars.RATE_LIMIT_AUTH, authGlobal: vars.RATE_LIMIT_AUTH_GLOBAL ?? 30 * vars.RATE_LIMIT_AUTH, write: vars.RATE_LIMIT_WRITE },
     counterFlushMs: vars.COUNTER_FLUSH_MS,
     ingestWorker: vars.INGEST_WORKER ?? true,
     maxUploadBytes: vars.MAX_UPLOAD_BYTES,

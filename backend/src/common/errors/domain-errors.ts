@@ -3,7 +3,9 @@
  * went wrong, not which status to answer. The exceptions filter maps each kind to its status, once.
  */
 export abstract class DomainError extends Error {
-  abstract readonly status: 400 | 404 | 409 | 415;
+  abstract readonly status: 400 | 404 | 409 | 415 | 429 | 503;
+  /** Sent as Retry-After (seconds) when set. */
+  readonly retryAfterSeconds?: number;
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
@@ -28,4 +30,20 @@ export class ConflictError extends DomainError {
 /** The bytes are not of a kind this site takes: 415. */
 export class UnsupportedMediaError extends DomainError {
   readonly status = 415;
+}
+
+/** The caller has used up a budget (failed sign-ins of an account, say): 429, with how long until it refills. */
+export class OverBudgetError extends DomainError {
+  readonly status = 429;
+  constructor(
+    message: string,
+    override readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The server is too busy for this now (its line for the work is full): 503 with Retry-After, try again soon. */
+export class BusyError extends DomainError {
+  readonly status = 503;
 }

@@ -52,6 +52,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.error(`${exception instanceof Error ? exception.stack : String(exception)}${id ? ` [${id}]` : ''}`);
     }
     if (res.headersSent) return;
+    if (exception instanceof DomainError && exception.retryAfterSeconds) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.status(body.statusCode).json(body);
   }

@@ -1,17 +1,40 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerException, ThrottlerGuard, ThrottlerLimitDetail, ThrottlerRequest } from '@nestjs/throttler';
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import {
+  InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerException, ThrottlerGuard, type ThrottlerLimitDetail,
+  type ThrottlerModuleOptions, type ThrottlerRequest, type ThrottlerStorage,
+} from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import { createHmac } from 'node:crypto';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { AUTH_RATE_LIMIT } from '../decorators/auth.decorators';
+import { clientNetworkOf } from '../utils/client-ip';
 
 export const AUTH_THROTTLER = 'auth';
+export const AUTH_GLOBAL_THROTTLER = 'auth-global';
 export const WRITE_THROTTLER = 'write';
 
 /**
- * Per-address, per-minute limits on writes: `@AuthRateLimit()` routes (register, login) count against
- * RATE_LIMIT_AUTH, every other write against RATE_LIMIT_WRITE; reads are not limited here. A limit of 0 is off.
+ * Per-minute limits on writes: `@AuthRateLimit()` routes (register, login) count against RATE_LIMIT_AUTH per
+ * network and RATE_LIMIT_AUTH_GLOBAL from everyone together, every other write against RATE_LIMIT_WRITE per
+ * network; reads are not limited here. A limit of 0 is off. A network is an IPv4 address or an IPv6 /64
+ * (`clientNetwork`), and it is counted under a keyed hash: the raw address is never a key (in Redis, say).
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
+  private readonly keySecret: string;
+
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    super(options, storage, reflector);
+    this.keySecret = createHmac('sha256', config.jwtSecret).update('rate-limits').digest('hex');
+  }
+
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
     const method = context.switchToHttp().getRequest<Request>().method;
     return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
@@ -22,14 +45,18 @@ export class RateLimitGuard extends ThrottlerGuard {
       props.context.getHandler(),
       props.context.getClass(),
     ]) ?? false;
-    const applies = props.throttler.name === AUTH_THROTTLER ? isAuthRoute : !isAuthRoute;
-    if (!applies || props.limit <= 0) return true;
+    const forAuth = props.throttler.name === AUTH_THROTTLER || props.throttler.name === AUTH_GLOBAL_THROTTLER;
+    if (forAuth !== isAuthRoute || props.limit <= 0) return true;
     return super.handleRequest(props);
   }
 
-  /** One budget per address and limit, shared by every route it covers. */
+  protected override async getTracker(req: Record<string, unknown>): Promise<string> {
+    return createHmac('sha256', this.keySecret).update(clientNetworkOf(req as unknown as Request)).digest('base64url').slice(0, 22);
+  }
+
+  /** One budget per network and limit, shared by every route it covers; the global one, one for everyone. */
   protected override generateKey(_context: ExecutionContext, tracker: string, throttlerName: string): string {
-    return `${throttlerName}:${tracker}`;
+    return throttlerName === AUTH_GLOBAL_THROTTLER ? `${throttlerName}:all` : `${throttlerName}:${tracker}`;
   }
 
   protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {

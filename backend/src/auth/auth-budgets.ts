@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { createHmac } from 'node:crypto';
+import { OverBudgetError } from '../common/errors/domain-errors';
+import { REDIS_CONNECTION } from '../common/redis/redis.module';
+import { WindowCounts } from '../common/redis/window-counts';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+
+/** Failed sign-ins one account takes in LOGIN_FAILURE_WINDOW_MS, from all addresses together. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Registrations one network (an IPv4 address, an IPv6 /64) may make that find the address taken, per hour. */
+export const TAKEN_EMAILS_PER_NETWORK = 5;
+export const TAKEN_EMAIL_WINDOW_MS = 60 * 60_000;
+
+export const ACCOUNT_LOCKED = 'Too many failed sign-ins for this account, please try again later';
+export const TOO_MANY_TAKEN = 'Too many registrations of existing accounts from your network, please try again later';
+
+/**
+ * The budgets of the auth routes beyond the per-address rate limit:
+ *
+ * - failed sign-ins per account (whatever the address, so that guessing one account's password from many
+ *   addresses is as slow as from one): at LOGIN_FAILURES_PER_ACCOUNT in the window the account's sign-ins answer
+ *   429 until the window ends, right password or not; a successful sign-in before that starts the count over.
+ *   Unknown addresses are counted the same way, so the answer says nothing about whether an account exists.
+ * - registrations that find the e-mail address taken (the contract's 409, which says that an account exists)
+ *   per network: at TAKEN_EMAILS_PER_NETWORK an hour, registrations from that network answer 429, so that
+ *   probing a list of addresses is slow; registrations of new addresses never count.
+ *
+ * Keys are keyed hashes of the e-mail address or the network, never the raw values.
+ */
+@Injectable()
+export class AuthBudgets {
+  private readonly counts: WindowCounts;
+  private readonly secret: string;
+
+  constructor(@Inject(REDIS_CONNECTION) redis: Redis | null, @Inject(APP_CONFIG) config: AppConfig) {
+    this.counts = new WindowCounts(redis, `${config.redisPrefix}auth-budgets:`);
+    this.secret = createHmac('sha256', config.jwtSecret).update('auth-budgets').digest('hex');
+  }
+
+  /** Refuses with 429 while the account has used up its failed sign-ins. */
+  async checkAccount(email: string): Promise<void> {
+    const { count, msLeft } = await this.counts.read(this.accountKey(email));
+    if (count >= LOGIN_FAILURES_PER_ACCOUNT) throw new OverBudgetError(ACCOUNT_LOCKED, seconds(msLeft));
+  }
+
+  async failedSignIn(email: string): Promise<void> {
+    await this.counts.add(this.accountKey(email), LOGIN_FAILURE_WINDOW_MS);
+  }
+
+  async signedIn(email: string): Promise<void> {
+    await this.counts.clear(this.accountKey(email));
+  }
+
+  /** Refuses with 429 while the network has used up its registrations of taken addresses. */
+  async checkRegistration(network: string): Promise<void> {
+    const { count, msLeft } = await this.counts.read(this.networkKey(network));
+    if (count >= TAKEN_EMAILS_PER_NETWORK) throw new OverBudgetError(TOO_MANY_TAKEN, seconds(msLeft));
+  }
+
+  async emailTaken(network: string): Promise<void> {
+    await this.counts.add(this.networkKey(network), TAKEN_EMAIL_WINDOW_MS);
+  }
+
+  private accountKey(email: string): string {
+    return `account:${this.hash(email.trim().toLowerCase())}`;
+  }
+
+  private networkKey(network: string): string {
+    return `taken:${this.hash(network)}`;
+  }
+
+  private hash(value: string): string {
+    return createHmac('sha256', this.secret).update(value).digest('base64url').slice(0, 22);
+  }
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
