@@ -2,13 +2,14 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
+import { AuthBudgets } from '../src/auth/auth-budgets';
 import { planOperation, type OperationPlan, type RequestParts, type Role } from './helpers/hostile/cases';
 import { changedTables, snapshotQuery, takeSnapshot, type DbSnapshot } from './helpers/hostile/db-snapshot';
 import type { FillContext, Fixtures, Users } from './helpers/hostile/fill';
 import { createFixtures } from './helpers/hostile/fixtures';
 import { listOperations, type OpenApiDocument, type Operation } from './helpers/hostile/openapi';
 import { answerProblems, authHeaders, send, type Answer } from './helpers/hostile/send';
-import { createTestApp, registerAdmin, registerUser, type TestApp, type TestUser } from './helpers/test-app';
+import { bearer, createTestApp, registerAdmin, registerUser, type TestApp, type TestUser } from './helpers/test-app';
 
 /**
  * Hostile input, systematically (issue 12): every operation of the OpenAPI document the API serves, with and
@@ -119,14 +120,28 @@ describe('hostile input (e2e)', () => {
         const changed = changedTables(before, snapshot);
         if (changed.length) problems.push(`${answer.status >= 400 ? `refused with ${answer.status}` : 'a read'} but changed ${changed.join(', ')}`);
       }
-      // A write that succeeded may have used the fixtures up (deleted the video, renamed the category).
+      // A write that succeeded may have used the fixtures up (deleted the video, renamed the category), or ended
+      // a session (logout): the roles sign in again, or every later request of theirs would only test a 401.
       if (answer.status < 300 && op.method !== 'get') {
+        await renewSessions();
         fx = await createFixtures(t.db, users);
         snapshot = await takeSnapshot(t.db, query);
       }
       return { answer, problems };
     }
     const describeAnswer = (a: Answer) => `${a.status} ${a.text.slice(0, 200)}`;
+
+    /** Signs in again every role whose session a write ended. */
+    async function renewSessions() {
+      for (const role of ['memberA', 'memberB', 'admin'] as const) {
+        const user = users[role];
+        if ((await request(t.http).get('/api/auth/me').set(bearer(user))).status !== 401) continue;
+        // The cases' failed sign-ins may have used up the account's budget: start it over, as a success would.
+        await t.app.get(AuthBudgets).signedIn(user.email);
+        const res = await request(t.http).post('/api/auth/login').send({ email: user.email, password: users.password }).expect(200);
+        users[role] = { ...user, token: res.body.accessToken as string };
+      }
+    }
 
     beforeAll(async () => {
       query = await snapshotQuery(t.db);

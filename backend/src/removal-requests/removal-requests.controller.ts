@@ -14,6 +14,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentUser, Public, Roles, type AuthUser } from '../common/decorators/auth.decorators';
 import { parseId } from '../common/pipes/parse-id.pipe';
+import { clientNetworkOf } from '../common/utils/client-ip';
 import {
   CloseRemovalRequestDto,
   CreateRemovalRequestDto,
@@ -22,6 +23,7 @@ import {
   RemovalRequestListQuery,
   RemovalRequestResponseDto,
 } from './dto/removal-request.dto';
+import { REMOVAL_BUDGETS } from './removal-request-budget';
 import { RemovalRequestsService } from './removal-requests.service';
 
 /** The public side: anyone, signed in or not, may ask for videos to be taken down. Beyond the contract. */
@@ -32,12 +34,20 @@ export class RemovalRequestsController {
 
   @Public()
   @Post()
-  @ApiCreatedResponse({ type: RemovalRequestCreatedDto })
+  @ApiCreatedResponse({
+    type: RemovalRequestCreatedDto,
+    description: 'Filed, or counted as a further report of the open request with the same reason that names all its videos (merged: true)',
+  })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid, or an address is not a video of this site' })
-  @ApiTooManyRequestsResponse({ description: 'Counts against RATE_LIMIT_WRITE' })
-  create(@Body() dto: CreateRemovalRequestDto, @Req() req: Request): Promise<RemovalRequestCreatedDto> {
+  @ApiTooManyRequestsResponse({
+    description:
+      `Counts against RATE_LIMIT_WRITE; and each filing against a budget per hour: ${REMOVAL_BUDGETS.anonymous} per address ` +
+      `(IPv6: per /64) without signing in, ${REMOVAL_BUDGETS.member} per member account and ${REMOVAL_BUDGETS.membersPerNetwork} ` +
+      'for all members on one address, none for admins. Retry-After says when the sender may file again',
+  })
+  create(@Body() dto: CreateRemovalRequestDto, @Req() req: Request, @CurrentUser() user: AuthUser | null): Promise<RemovalRequestCreatedDto> {
     // The Host the form came to (X-Forwarded-Host only from a trusted proxy) is one of this site's names.
-    return this.requests.create(dto, req.host);
+    return this.requests.create(dto, { network: clientNetworkOf(req), user }, req.host);
   }
 }
 
@@ -54,7 +64,7 @@ export class AdminRemovalRequestsController {
   @Get()
   @ApiOkResponse({ type: RemovalRequestListDto })
   list(@Query() query: RemovalRequestListQuery): Promise<RemovalRequestListDto> {
-    return this.requests.list(query.state ?? 'open');
+    return this.requests.list(query);
   }
 
   @Post(':id/close')

@@ -1,22 +1,43 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
+import { DataSource, type EntityManager } from 'typeorm';
 import type {
   CloseRemovalRequestDto,
   CreateRemovalRequestDto,
+  RemovalRequestCountsDto,
   RemovalRequestCreatedDto,
   RemovalRequestDto,
+  RemovalRequestListDto,
+  RemovalRequestListQuery,
   RemovalRequestVideoDto,
 } from './dto/removal-request.dto';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { VideosRepository } from '../videos/videos.repository';
-import { isUrgent, URGENT_REASONS, videoIdFromAddress, type RemovalReason, type RemovalState } from './removal-request-reasons';
+import {
+  REMOVAL_BUDGET_NAME,
+  REMOVAL_BUDGET_WINDOW_MS,
+  RemovalBudgetExceededError,
+  removalBudgetsFor,
+  reporterKey,
+  type RemovalSender,
+} from './removal-request-budget';
+import {
+  isUrgent,
+  REMOVAL_REASONS,
+  URGENT_REASONS,
+  videoIdFromAddress,
+  type RemovalReason,
+  type RemovalState,
+} from './removal-request-reasons';
 
 export const REMOVAL_REQUEST_NOT_FOUND = 'Removal request not found';
 export const REMOVAL_REQUEST_CLOSED = 'This removal request is already closed';
-/** The closed list shows the recent ones; older requests stay in the table. */
-export const CLOSED_LIST_LIMIT = 200;
+/** Senders told apart per request; past this many, `reporters` stops growing (1000 × 16 hex digits a row at most). */
+export const MAX_REPORTER_KEYS = 1000;
+/** Filings take turns on this lock (PostgreSQL's advisory locks), so two copies of one request cannot both be new. */
+const FILING_LOCK = 7_340_124;
 
 interface RemovalRequestRow {
   id: number;
@@ -25,16 +46,20 @@ interface RemovalRequestRow {
   details: string;
   contact: string;
   state: RemovalState;
+  reports: number;
+  reporters: number;
   created_at: Date | string;
+  last_reported_at: Date | string;
   closed_at: Date | string | null;
 }
 
-const COLUMNS = 'id, video_ids, reason, details, contact, state, created_at, closed_at';
+const COLUMNS = 'id, video_ids, reason, details, contact, state, reports, reporters, created_at, last_reported_at, closed_at';
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
- * Content removal requests: anyone may file one naming videos of this site; admins work through the open ones
- * (consent, age and illegality first, then oldest first) and close each as resolved or dismissed.
+ * Content removal requests: anyone may file one naming videos of this site, within a budget per hour; a repeat
+ * of an open request is counted on it rather than filed anew. Admins work through the open ones a page at a time
+ * (see `list` for the order) and close each as resolved or dismissed.
  */
 @Injectable()
 export class RemovalRequestsService {
@@ -42,10 +67,16 @@ export class RemovalRequestsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly videos: VideosRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectThrottlerStorage() private readonly budgets: ThrottlerStorage,
   ) {}
 
-  /** `requestHost`: the host the form was posted to, which is one of this site's. */
-  async create(dto: CreateRemovalRequestDto, requestHost?: string): Promise<RemovalRequestCreatedDto> {
+  /**
+   * Files a request, or counts it on the open request of the same reason that already names all its videos
+   * (the oldest such): one more report, one more reporter if the sender's network is new to it, its latest
+   * filing time; its details and contact stay the first sender's (details are filled in if it had none).
+   * `requestHost`: the host the form was posted to, which is one of this site's.
+   */
+  async create(dto: CreateRemovalRequestDto, sender: RemovalSender, requestHost?: string): Promise<RemovalRequestCreatedDto> {
     const hosts = [requestHost, this.config.publicUrl && new URL(this.config.publicUrl).host].filter((h): h is string => !!h);
     const ids: number[] = [];
     for (const url of dto.urls) {
@@ -58,26 +89,66 @@ export class RemovalRequestsService {
     if (missing !== undefined) {
       throw new BadRequestException(`There is no video ${missing} on this site (it may have been removed already)`);
     }
-    const [{ id }] = await this.db.query<{ id: number }[]>(
-      'INSERT INTO removal_requests (video_ids, reason, details, contact) VALUES ($1::int[], $2, $3, $4) RETURNING id',
-      [ids, dto.reason, dto.details ?? '', dto.contact],
-    );
-    return { id: Number(id), video_ids: ids };
+    const key = reporterKey(sender.network, this.config.jwtSecret);
+    // Only a request that would be filed counts: a refused one (400) costs the sender nothing.
+    await this.spendBudget(key, sender.user);
+
+    const details = dto.details ?? '';
+    return this.db.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock($1)', [FILING_LOCK]);
+      const [existing] = await m.query<{ id: number }[]>(
+        `SELECT id FROM removal_requests WHERE state = 'open' AND reason = $1 AND video_ids @> $2::int[]
+         ORDER BY created_at, id LIMIT 1 FOR UPDATE`,
+        [dto.reason, ids],
+      );
+      if (existing) {
+        await this.countRepeat(m, Number(existing.id), key, details);
+        return { id: Number(existing.id), video_ids: ids, merged: true };
+      }
+      const [{ id }] = await m.query<{ id: number }[]>(
+        `INSERT INTO removal_requests (video_ids, reason, details, contact, reporter_keys, filed_by)
+         VALUES ($1::int[], $2, $3, $4, ARRAY[$5::varchar], $5::varchar) RETURNING id`,
+        [ids, dto.reason, details, dto.contact, key],
+      );
+      return { id: Number(id), video_ids: ids, merged: false };
+    });
   }
 
-  async list(state: 'open' | 'closed'): Promise<{ data: RemovalRequestDto[] }> {
+  /**
+   * A page of one list, with the totals by reason. Open requests come in this order: urgent reasons (underage,
+   * no-consent, illegal) first; then those reported by the most senders; then each sender's turn (their oldest
+   * open request of that urgency before their second, so one sender's backlog waits behind everyone else's
+   * first); then oldest first. Closed ones: most recently closed first.
+   */
+  async list(query: RemovalRequestListQuery): Promise<RemovalRequestListDto> {
+    const { state, page, limit } = query;
+    const reason = query.reason ?? null;
+    const offset = (page - 1) * limit;
     const rows =
       state === 'open'
         ? await this.db.query<RemovalRequestRow[]>(
-            `SELECT ${COLUMNS} FROM removal_requests WHERE state = 'open'
-             ORDER BY (reason = ANY($1::varchar[])) DESC, created_at, id`,
-            [URGENT_REASONS],
+            `WITH queue AS (
+               SELECT ${COLUMNS}, filed_by, reason = ANY($1::varchar[]) AS urgent
+               FROM removal_requests WHERE state = 'open'
+             ), ranked AS (
+               SELECT queue.*, row_number() OVER (
+                 PARTITION BY urgent, coalesce(filed_by, 'request ' || id) ORDER BY created_at, id
+               ) AS sender_turn
+               FROM queue
+             )
+             SELECT ${COLUMNS} FROM ranked WHERE $2::varchar IS NULL OR reason = $2
+             ORDER BY urgent DESC, reporters DESC, sender_turn, created_at, id
+             LIMIT $3 OFFSET $4`,
+            [URGENT_REASONS, reason, limit, offset],
           )
         : await this.db.query<RemovalRequestRow[]>(
-            `SELECT ${COLUMNS} FROM removal_requests WHERE state <> 'open' ORDER BY closed_at DESC, id DESC LIMIT $1`,
-            [CLOSED_LIST_LIMIT],
+            `SELECT ${COLUMNS} FROM removal_requests WHERE state <> 'open' AND ($1::varchar IS NULL OR reason = $1)
+             ORDER BY closed_at DESC, id DESC LIMIT $2 OFFSET $3`,
+            [reason, limit, offset],
           );
-    return { data: await this.withVideos(rows) };
+    const counts = await this.counts(state);
+    const total = reason ? counts[reason] : REMOVAL_REASONS.reduce((sum, r) => sum + counts[r], 0);
+    return { data: await this.withVideos(rows), page, limit, total, counts };
   }
 
   async close(id: number, dto: CloseRemovalRequestDto, adminId: string): Promise<{ data: RemovalRequestDto }> {
@@ -95,6 +166,45 @@ export class RemovalRequestsService {
     return { data: request };
   }
 
+  /** Counts the filing against each of the sender's budgets; the first one spent refuses it (429). */
+  private async spendBudget(senderKey: string, user: RemovalSender['user']): Promise<void> {
+    for (const budget of removalBudgetsFor(senderKey, user)) {
+      const { isBlocked, timeToBlockExpire, timeToExpire } = await this.budgets.increment(
+        budget.key,
+        REMOVAL_BUDGET_WINDOW_MS,
+        budget.limit,
+        0,
+        REMOVAL_BUDGET_NAME,
+      );
+      if (isBlocked) throw new RemovalBudgetExceededError(budget.kind, timeToBlockExpire || timeToExpire);
+    }
+  }
+
+  /** One more filing of an open request, by the sender `key`. */
+  private async countRepeat(m: EntityManager, id: number, key: string, details: string): Promise<void> {
+    await m.query(
+      `UPDATE removal_requests SET
+         reports = reports + 1,
+         last_reported_at = now(),
+         reporters = reporters + CASE WHEN $2 = ANY(reporter_keys) OR cardinality(reporter_keys) >= $3 THEN 0 ELSE 1 END,
+         reporter_keys = CASE WHEN $2 = ANY(reporter_keys) OR cardinality(reporter_keys) >= $3 THEN reporter_keys
+                              ELSE array_append(reporter_keys, $2::varchar) END,
+         details = CASE WHEN details = '' THEN $4 ELSE details END
+       WHERE id = $1`,
+      [id, key, MAX_REPORTER_KEYS, details],
+    );
+  }
+
+  private async counts(state: 'open' | 'closed'): Promise<RemovalRequestCountsDto> {
+    const rows = await this.db.query<{ reason: RemovalReason; n: number }[]>(
+      `SELECT reason, count(*)::int AS n FROM removal_requests WHERE (state = 'open') = $1 GROUP BY reason`,
+      [state === 'open'],
+    );
+    const counts = Object.fromEntries(REMOVAL_REASONS.map((r) => [r, 0])) as unknown as RemovalRequestCountsDto;
+    for (const row of rows) counts[row.reason] = Number(row.n);
+    return counts;
+  }
+
   /** Each request with the videos it names as they are now (title and status, or null once deleted). */
   private async withVideos(rows: RemovalRequestRow[]): Promise<RemovalRequestDto[]> {
     const ids = [...new Set(rows.flatMap((row) => row.video_ids.map(Number)))];
@@ -110,7 +220,10 @@ export class RemovalRequestsService {
       details: row.details,
       contact: row.contact,
       state: row.state,
+      reports: Number(row.reports),
+      reporters: Number(row.reporters),
       created_at: iso(row.created_at),
+      last_reported_at: iso(row.last_reported_at),
       closed_at: row.closed_at === null ? null : iso(row.closed_at),
     }));
   }

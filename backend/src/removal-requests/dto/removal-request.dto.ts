@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { Equals, IsIn, IsOptional, ValidateBy, type ValidationOptions } from 'class-validator';
 import {
   MAX_REMOVAL_URLS,
@@ -8,6 +8,7 @@ import {
   REMOVAL_DETAILS_MAX_LENGTH,
   REMOVAL_URL_MAX_LENGTH,
 } from '@hunktube/shared';
+import { MAX_PAGE } from '../../videos/dto/list-videos.query';
 import {
   REMOVAL_REASONS,
   REMOVAL_STATES,
@@ -52,6 +53,11 @@ const Text = (field: string, { min, max, missing }: { min: number; max: number; 
     return null;
   });
 
+const WholeNumber = (field: string, min: number, max: number) =>
+  ValidWhen(`${field}WholeNumber`, (value) =>
+    Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? null : `${field} must be a whole number from ${min} to ${max}`,
+  );
+
 export class CreateRemovalRequestDto {
   @ApiProperty({
     type: [String],
@@ -94,6 +100,12 @@ export class CreateRemovalRequestDto {
 export class RemovalRequestCreatedDto {
   @ApiProperty({ description: 'The request number, for the sender to quote' }) id: number;
   @ApiProperty({ type: [Number], description: 'The videos the request names' }) video_ids: number[];
+  @ApiProperty({
+    description:
+      'true: an open request with the same reason already named all these videos, and this one was counted as a further ' +
+      'report of it (id is that request\'s number; its first details and contact are kept)',
+  })
+  merged: boolean;
 }
 
 export class RemovalRequestVideoDto {
@@ -111,27 +123,70 @@ export class RemovalRequestDto {
   @ApiProperty() details: string;
   @ApiProperty() contact: string;
   @ApiProperty({ enum: REMOVAL_STATES }) state: RemovalState;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ description: 'Filings counted in this request: the first and every repeat merged into it', minimum: 1 })
+  reports: number;
+  @ApiProperty({ description: 'How many different senders (networks) those filings came from', minimum: 1 })
+  reporters: number;
+  @ApiProperty({ format: 'date-time', description: 'When it was filed first' }) created_at: string;
+  @ApiProperty({ format: 'date-time', description: 'When the latest filing merged into it came (created_at if none)' })
+  last_reported_at: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) closed_at: string | null;
+}
+
+/** How many requests of each reason the listed state holds. */
+export class RemovalRequestCountsDto {
+  @ApiProperty() underage: number;
+  @ApiProperty() 'no-consent': number;
+  @ApiProperty() illegal: number;
+  @ApiProperty() copyright: number;
+  @ApiProperty() other: number;
 }
 
 export class RemovalRequestListDto {
   @ApiProperty({
     type: [RemovalRequestDto],
-    description: 'Open: urgent first, then oldest first. Closed: most recently closed first, at most 200',
+    description:
+      'Open: urgent reasons first; then the most senders first; then each sender\'s oldest open request before their ' +
+      'next one (one sender\'s backlog cannot push everyone else down); then oldest first. Closed: most recently closed first',
   })
   data: RemovalRequestDto[];
+  @ApiProperty() page: number;
+  @ApiProperty() limit: number;
+  @ApiProperty({ description: 'Requests in the listed state (of the reason asked for, if any), over all pages' }) total: number;
+  @ApiProperty({ type: RemovalRequestCountsDto, description: 'Requests in the listed state by reason, whatever reason was asked for' })
+  counts: RemovalRequestCountsDto;
 }
 
 export class RemovalRequestResponseDto {
   @ApiProperty({ type: RemovalRequestDto }) data: RemovalRequestDto;
 }
 
+/** A page of the queue: a bounded answer however many requests arrive. */
+export const REMOVAL_LIST_DEFAULT_LIMIT = 20;
+export const REMOVAL_LIST_MAX_LIMIT = 50;
+
 export class RemovalRequestListQuery {
   @ApiPropertyOptional({ enum: ['open', 'closed'], default: 'open' })
   @IsOptional()
   @IsIn(['open', 'closed'], { message: 'state must be open or closed' })
-  state?: 'open' | 'closed';
+  state: 'open' | 'closed' = 'open';
+
+  @ApiPropertyOptional({ enum: REMOVAL_REASONS, description: 'Only requests of this reason' })
+  @IsOptional()
+  @IsIn(REMOVAL_REASONS, { message: `reason must be one of: ${REMOVAL_REASONS.join(', ')}` })
+  reason?: RemovalReason;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @WholeNumber('page', 1, MAX_PAGE)
+  page: number = 1;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: REMOVAL_LIST_MAX_LIMIT, default: REMOVAL_LIST_DEFAULT_LIMIT })
+  @IsOptional()
+  @Type(() => Number)
+  @WholeNumber('limit', 1, REMOVAL_LIST_MAX_LIMIT)
+  limit: number = REMOVAL_LIST_DEFAULT_LIMIT;
 }
 
 export class CloseRemovalRequestDto {

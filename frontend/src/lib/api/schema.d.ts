@@ -1207,6 +1207,8 @@ export interface components {
             id: number;
             /** @description The videos the request names */
             video_ids: number[];
+            /** @description true: an open request with the same reason already named all these videos, and this one was counted as a further report of it (id is that request's number; its first details and contact are kept) */
+            merged: boolean;
         };
         RemovalRequestVideoDto: {
             id: number;
@@ -1229,14 +1231,39 @@ export interface components {
             contact: string;
             /** @enum {string} */
             state: "open" | "resolved" | "dismissed";
-            /** Format: date-time */
+            /** @description Filings counted in this request: the first and every repeat merged into it */
+            reports: number;
+            /** @description How many different senders (networks) those filings came from */
+            reporters: number;
+            /**
+             * Format: date-time
+             * @description When it was filed first
+             */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the latest filing merged into it came (created_at if none)
+             */
+            last_reported_at: string;
             /** Format: date-time */
             closed_at: string | null;
         };
+        RemovalRequestCountsDto: {
+            underage: number;
+            "no-consent": number;
+            illegal: number;
+            copyright: number;
+            other: number;
+        };
         RemovalRequestListDto: {
-            /** @description Open: urgent first, then oldest first. Closed: most recently closed first, at most 200 */
+            /** @description Open: urgent reasons first; then the most senders first; then each sender's oldest open request before their next one (one sender's backlog cannot push everyone else down); then oldest first. Closed: most recently closed first */
             data: components["schemas"]["RemovalRequestDto"][];
+            page: number;
+            limit: number;
+            /** @description Requests in the listed state (of the reason asked for, if any), over all pages */
+            total: number;
+            /** @description Requests in the listed state by reason, whatever reason was asked for */
+            counts: components["schemas"]["RemovalRequestCountsDto"];
         };
         CloseRemovalRequestDto: {
             /**
@@ -2941,6 +2968,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Filed, or counted as a further report of the open request with the same reason that names all its videos (merged: true) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2956,7 +2984,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Counts against RATE_LIMIT_WRITE */
+            /** @description Counts against RATE_LIMIT_WRITE; and each filing against a budget per hour: 3 per address (IPv6: per /64) without signing in, 10 per member account and 30 for all members on one address, none for admins. Retry-After says when the sender may file again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2969,6 +2997,10 @@ export interface operations {
         parameters: {
             query?: {
                 state?: "open" | "closed";
+                /** @description Only requests of this reason */
+                reason?: "underage" | "no-consent" | "illegal" | "copyright" | "other";
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;

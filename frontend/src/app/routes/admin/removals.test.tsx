@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { RemovalRequest } from '@/lib/api/types';
+import type { RemovalReason, RemovalRequest, RemovalRequestList } from '@/lib/api/types';
 import { makeSite, makeUser } from '@/testing/data';
 import { json, mockFetch, requestedUrls, sentBodies } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';
@@ -13,18 +13,36 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.now();
 const daysAgo = (days: number) => new Date(NOW - days * DAY).toISOString();
 
-const request = (overrides: Partial<RemovalRequest>): RemovalRequest => ({
-  id: 1,
-  reason: 'copyright',
-  urgent: false,
-  videos: [{ id: 42, title: 'Pool party', status: 'ready' }],
-  details: '',
-  contact: 'owner@example.com',
-  state: 'open',
-  created_at: daysAgo(1),
-  closed_at: null,
-  ...overrides,
-});
+const request = (overrides: Partial<RemovalRequest>): RemovalRequest => {
+  const created = overrides.created_at ?? daysAgo(1);
+  return {
+    id: 1,
+    reason: 'copyright',
+    urgent: false,
+    videos: [{ id: 42, title: 'Pool party', status: 'ready' }],
+    details: '',
+    contact: 'owner@example.com',
+    state: 'open',
+    reports: 1,
+    reporters: 1,
+    created_at: created,
+    last_reported_at: created,
+    closed_at: null,
+    ...overrides,
+  };
+};
+
+const REASONS: RemovalReason[] = ['underage', 'no-consent', 'illegal', 'copyright', 'other'];
+
+/** A page of `items` as the API answers it, with the total and the count of each reason. */
+function listPage(items: RemovalRequest[], url: URL): RemovalRequestList {
+  const reason = url.searchParams.get('reason');
+  const page = Number(url.searchParams.get('page') ?? '1');
+  const limit = Number(url.searchParams.get('limit') ?? '20');
+  const counts = Object.fromEntries(REASONS.map((r) => [r, items.filter((item) => item.reason === r).length])) as RemovalRequestList['counts'];
+  const matching = reason ? items.filter((item) => item.reason === reason) : items;
+  return { data: matching.slice((page - 1) * limit, page * limit), page, limit, total: matching.length, counts };
+}
 
 /** Open requests as the API orders them: urgent first (oldest first among them), then the rest. */
 const openQueue = (): RemovalRequest[] => [
@@ -76,7 +94,7 @@ function setup({ open = openQueue(), closed = closedList(), routes = {} }: { ope
     '/api/site': () => makeSite({ name: 'Hunk Tube' }),
     '/api/auth/me': () => ({ user: admin }),
     '/api/admin/jobs': () => ({ data: [] }),
-    '/api/admin/removal-requests': (url) => ({ data: url.searchParams.get('state') === 'closed' ? store.closed : store.open }),
+    '/api/admin/removal-requests': (url) => listPage(url.searchParams.get('state') === 'closed' ? store.closed : store.open, url),
     '/api/admin/delete-video': (_url, init) => {
       const { id } = JSON.parse(String(init?.body)) as { id: number };
       const gone = (list: RemovalRequest[]) =>
@@ -111,7 +129,7 @@ describe('admin removal requests: the open queue', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Removal requests' })).toBeInTheDocument();
     await queue();
-    expect(requestedUrls(fetchMock, '/api/admin/removal-requests').map((url) => url.searchParams.get('state'))).toEqual(['open']);
+    expect(requestedUrls(fetchMock, '/api/admin/removal-requests').map((url) => url.search)).toEqual(['?state=open&page=1&limit=20']);
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       '#7 Shows someone under 18',
       '#11 Sender appears in it and did not consent',
@@ -266,7 +284,7 @@ describe('admin removal requests: the open queue', () => {
     let fail = true;
     setup({
       routes: {
-        '/api/admin/removal-requests': () => (fail ? json({ error: 'Down', statusCode: 503 }, 503) : { data: openQueue() }),
+        '/api/admin/removal-requests': (url) => (fail ? json({ error: 'Down', statusCode: 503 }, 503) : listPage(openQueue(), url)),
       },
     });
     const user = userEvent.setup();
@@ -278,6 +296,125 @@ describe('admin removal requests: the open queue', () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await queue()).toBeInTheDocument();
+  });
+});
+
+describe('admin removal requests: reports, reasons and pages', () => {
+  /** `n` open copyright requests, numbered from 100, oldest first as the API would order them. */
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) => request({ id: 100 + i, reason: 'copyright', created_at: daysAgo(n - i) }));
+  const headings = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+  const reasons = () => within(screen.getByRole('navigation', { name: 'Removal requests by reason' }));
+
+  it('says how often a request was reported, by how many senders and when last', async () => {
+    setup({
+      open: [
+        request({ id: 9, reason: 'underage', urgent: true, reports: 900, reporters: 300, created_at: daysAgo(3), last_reported_at: new Date(NOW - 2 * 60 * 60 * 1000).toISOString() }),
+        request({ id: 10, reason: 'no-consent', urgent: true, reports: 2, reporters: 1 }),
+        request({ id: 11 }),
+      ],
+    });
+
+    renderRoute('/admin/removals');
+    await queue();
+
+    expect(requestCard(9).getByText(/^Reported 900 times by 300 senders, latest/)).toHaveTextContent('Reported 900 times by 300 senders, latest 2 hours ago');
+    expect(requestCard(10).getByText(/^Reported 2 times by 1 sender, latest/)).toBeInTheDocument();
+    // Filed once: nothing to add.
+    expect(requestCard(11).queryByText(/^Reported/)).not.toBeInTheDocument();
+  });
+
+  it('counts the requests of each reason, urgent ones first, each a link to those alone', async () => {
+    const fetchMock = setup();
+    const user = userEvent.setup();
+
+    const { router } = renderRoute('/admin/removals');
+    await queue();
+    expect(reasons().getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual([
+      'All reasons, 3 open',
+      'Under 18, 1 open',
+      'No consent, 1 open',
+      'Illegal acts, 0 open',
+      'Copyright, 1 open',
+      'Other, 0 open',
+    ]);
+    expect(reasons().getByRole('link', { name: 'All reasons, 3 open' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(reasons().getByRole('link', { name: 'Under 18, 1 open' }));
+
+    await waitFor(() => expect(headings()).toEqual(['#7 Shows someone under 18']));
+    expect(router.state.location.search).toBe('?reason=underage');
+    expect(requestedUrls(fetchMock, '/api/admin/removal-requests').at(-1)?.searchParams.get('reason')).toBe('underage');
+    expect(reasons().getByRole('link', { name: 'Under 18, 1 open' })).toHaveAttribute('aria-current', 'page');
+    // The other counts stay, to go on from here.
+    expect(reasons().getByRole('link', { name: 'Copyright, 1 open' })).toBeInTheDocument();
+
+    await user.click(reasons().getByRole('link', { name: 'Illegal acts, 0 open' }));
+    expect(await screen.findByText('No open removal requests for “Illegal acts”.')).toBeInTheDocument();
+
+    await user.click(reasons().getByRole('link', { name: 'All reasons, 3 open' }));
+    await waitFor(() => expect(headings()).toHaveLength(3));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('pages through a long queue with Previous and Next, the page kept in the address', async () => {
+    const fetchMock = setup({ open: many(45) });
+    const user = userEvent.setup();
+
+    const { router } = renderRoute('/admin/removals');
+    await queue();
+    expect(headings()).toHaveLength(20);
+    expect(headings()[0]).toBe('#100 Sender owns the copyright');
+    const pages = () => within(screen.getByRole('navigation', { name: 'Pagination' }));
+    expect(pages().getByText('Page 1 of 3')).toBeInTheDocument();
+
+    await user.click(pages().getByRole('link', { name: 'Next →' }));
+
+    await waitFor(() => expect(headings()[0]).toBe('#120 Sender owns the copyright'));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(requestedUrls(fetchMock, '/api/admin/removal-requests').at(-1)?.search).toBe('?state=open&page=2&limit=20');
+    expect(pages().getByText('Page 2 of 3')).toBeInTheDocument();
+
+    await user.click(pages().getByRole('link', { name: 'Next →' }));
+    await waitFor(() => expect(headings()).toHaveLength(5));
+    expect(pages().getByText('Next →')).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(pages().getByRole('link', { name: '← Previous' }));
+    await waitFor(() => expect(headings()[0]).toBe('#120 Sender owns the copyright'));
+  });
+
+  it('shows the whole count in the navigation, not the page', async () => {
+    setup({ open: many(45) });
+
+    renderRoute('/admin/removals');
+    await queue();
+
+    await waitFor(() => expect(nav().getByRole('link', { name: 'Removals, 45 open' })).toBeInTheDocument());
+    expect(reasons().getByRole('link', { name: 'All reasons, 45 open' })).toBeInTheDocument();
+  });
+
+  it('says so when a page past the end is asked for, with the way back', async () => {
+    setup();
+
+    renderRoute('/admin/removals?page=5');
+
+    expect(await screen.findByText('Nothing on page 5: the list has 1 page.')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('link', { name: '← Previous' })).toHaveAttribute(
+      'href',
+      '/admin/removals',
+    );
+  });
+
+  it('takes a closed request off the counts of its reason', async () => {
+    setup();
+    const user = userEvent.setup();
+
+    renderRoute('/admin/removals');
+    await queue();
+    await user.click(requestCard(7).getByRole('button', { name: 'Resolve request #7' }));
+
+    await waitFor(() => expect(reasons().getByRole('link', { name: 'Under 18, 0 open' })).toBeInTheDocument());
+    expect(reasons().getByRole('link', { name: 'All reasons, 2 open' })).toBeInTheDocument();
   });
 });
 

@@ -45,7 +45,8 @@ interface RemovalRequestCardProps {
 }
 
 /**
- * One removal request: its number, reason, when it came and from whom, what the sender wrote, the videos it names
+ * One removal request: its number, reason, when it came (and how often and by how many senders it was reported
+ * again since), from whom, what the first sender wrote, the videos it names
  * (each with a way to edit or delete it), and either the buttons that close it or how it was closed.
  */
 export function RemovalRequestCard({ request, closing, deletingVideoId, onClose, onDeleteVideo }: RemovalRequestCardProps) {
@@ -62,6 +63,12 @@ export function RemovalRequestCard({ request, closing, deletingVideoId, onClose,
         <p className="removal__received">
           Received <When iso={request.created_at} />
         </p>
+        {request.reports > 1 && (
+          <p className="removal__reports">
+            Reported {request.reports} times by {request.reporters} {request.reporters === 1 ? 'sender' : 'senders'}, latest{' '}
+            <When iso={request.last_reported_at} />
+          </p>
+        )}
       </header>
 
       <dl className="removal__fields">

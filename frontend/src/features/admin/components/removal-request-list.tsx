@@ -1,21 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Pagination } from '@/components/ui/pagination';
 import type { RemovalRequest } from '@/lib/api/types';
 import { useCloseRemovalRequest } from '../api/close-removal-request';
 import { useDeleteVideo } from '../api/delete-video';
-import { removalRequestsQueryKey, useRemovalRequests, type RemovalRequestListState } from '../api/get-removal-requests';
+import { removalRequestsQueryKey, useRemovalRequests, type RemovalRequestListParams } from '../api/get-removal-requests';
 import { failureNotice, useAdminNotice } from './admin-notice';
 import { RemovalRequestCard, type RemovalRequestVideo } from './removal-request-card';
+import { reasonShortLabel, RemovalRequestCounts, removalsPath } from './removal-request-counts';
 
 const CLOSED_WORDS = { resolved: 'resolved', dismissed: 'dismissed' } as const;
 
 /**
- * The queue of removal requests in the order the API gives (open: urgent first, then oldest), with the actions
- * an admin takes on them: close a request as resolved or dismissed, edit or delete a video it names.
+ * A page of the queue of removal requests in the order the API gives (open: urgent first, then the most reported,
+ * then oldest), with the count of each reason and the way to the other pages, and the actions an admin takes on
+ * them: close a request as resolved or dismissed, edit or delete a video it names.
  */
-export function RemovalRequestList({ state }: { state: RemovalRequestListState }) {
-  const requests = useRemovalRequests(state);
+export function RemovalRequestList({ state, page = 1, reason }: RemovalRequestListParams) {
+  const requests = useRemovalRequests({ state, page, reason });
   const close = useCloseRemovalRequest();
   const remove = useDeleteVideo();
   const queryClient = useQueryClient();
@@ -28,7 +31,8 @@ export function RemovalRequestList({ state }: { state: RemovalRequestListState }
   // A closed request leaves the list with the focus on its button: the focus moves on to the request that took
   // its place (or the one before, or the empty list's message) rather than falling back to the page.
   const leaving = useRef<{ id: number; index: number } | null>(null);
-  const data = requests.data?.data;
+  const answer = requests.data;
+  const data = answer?.data;
   useEffect(() => {
     const gone = leaving.current;
     if (!gone || !data || data.some((request) => request.id === gone.id)) return;
@@ -94,7 +98,7 @@ export function RemovalRequestList({ state }: { state: RemovalRequestListState }
     );
   }
 
-  if (!data || data.length === 0) {
+  if (!answer || !data || (answer.total === 0 && !reason)) {
     return (
       <p className="notice" ref={empty} tabIndex={-1}>
         {state === 'open' ? 'No open removal requests.' : 'No closed removal requests.'}
@@ -102,21 +106,32 @@ export function RemovalRequestList({ state }: { state: RemovalRequestListState }
     );
   }
 
+  const pageCount = Math.ceil(answer.total / answer.limit);
   return (
     <>
-      <ol className="removal-queue" ref={list} aria-label={state === 'open' ? 'Open removal requests' : 'Closed removal requests'}>
-        {data.map((request, index) => (
-          <li key={request.id}>
-            <RemovalRequestCard
-              request={request}
-              closing={close.isPending && close.variables.id === request.id}
-              deletingVideoId={remove.isPending ? remove.variables.id : null}
-              onClose={(closeAs) => onClose(request, index, closeAs)}
-              onDeleteVideo={(video) => setConfirming({ video, requestId: request.id })}
-            />
-          </li>
-        ))}
-      </ol>
+      <RemovalRequestCounts state={state} counts={answer.counts} reason={reason} />
+      {data.length === 0 ? (
+        <p className="notice" ref={empty} tabIndex={-1}>
+          {answer.total === 0 && reason
+            ? `No ${state} removal requests for “${reasonShortLabel(reason)}”.`
+            : `Nothing on page ${page}: the list has ${pageCount} ${pageCount === 1 ? 'page' : 'pages'}.`}
+        </p>
+      ) : (
+        <ol className="removal-queue" ref={list} aria-label={state === 'open' ? 'Open removal requests' : 'Closed removal requests'}>
+          {data.map((request, index) => (
+            <li key={request.id}>
+              <RemovalRequestCard
+                request={request}
+                closing={close.isPending && close.variables.id === request.id}
+                deletingVideoId={remove.isPending ? remove.variables.id : null}
+                onClose={(closeAs) => onClose(request, index, closeAs)}
+                onDeleteVideo={(video) => setConfirming({ video, requestId: request.id })}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={page} pageCount={pageCount} to={(to) => removalsPath({ state, reason, page: to })} />
 
       {confirming && (
         <ConfirmDialog open title="Confirm Deletion" confirmLabel="Delete" onConfirm={confirmDelete} onCancel={() => setConfirming(null)}>
