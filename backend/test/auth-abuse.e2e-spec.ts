@@ -143,7 +143,14 @@ describe('Password hashing under a flood of sign-ins (e2e)', () => {
         return res;
       }),
     );
-    // Wait until the server holds the crowd: hashes running and a line waiting.
+    // The most the server ever ran and kept waiting, sampled while the crowd is in.
+    const most = { running: 0, waiting: 0 };
+    const sampler = setInterval(() => {
+      const load = hashingLoad();
+      most.running = Math.max(most.running, load.running);
+      most.waiting = Math.max(most.waiting, load.waiting);
+    }, 1);
+    // Wait until the server holds the crowd: hashes running and a full line waiting.
     while (hashingLoad().waiting < HASH_QUEUE_MAX) await new Promise((r) => setTimeout(r, 5));
     expect(hashingLoad().running).toBe(HASH_CONCURRENCY);
 
@@ -156,11 +163,13 @@ describe('Password hashing under a flood of sign-ins (e2e)', () => {
     expect(answered).toBeLessThan(crowd);
 
     const answers = await Promise.all(logins);
+    clearInterval(sampler);
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s !== 401 && s !== 503)).toEqual([]);
+    // Never more than HASH_CONCURRENCY running and HASH_QUEUE_MAX waiting; the rest were told to come back.
+    expect(most).toEqual({ running: HASH_CONCURRENCY, waiting: HASH_QUEUE_MAX });
     const busy = answers.filter((r) => r.status === 503);
-    // At most HASH_CONCURRENCY running and HASH_QUEUE_MAX waiting were taken; the rest were told to come back.
-    expect(busy.length).toBeGreaterThanOrEqual(crowd - HASH_CONCURRENCY - HASH_QUEUE_MAX);
+    expect(busy.length).toBeGreaterThan(0);
     for (const res of busy) {
       expect(res.body).toEqual({ error: HASHING_BUSY, statusCode: 503 });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
