@@ -80,10 +80,11 @@ describe('architecture', () => {
   });
 
   it('touches the file system of the media store only in the storage service', () => {
-    // Not media files: the embedded database's folder, the built web client's, the exported OpenAPI file and the
-    // install's secrets file.
+    // Not media files: the embedded database's folder, the built web client's, the exported OpenAPI file, the
+    // install's secrets file and DATA_DIR's modes.
     const allowed = new Set([
       path.join('config', 'install-secrets.ts'),
+      path.join('config', 'data-dir.ts'),
       path.join('media', 'storage.service.ts'),
       path.join('database', 'pglite-pool.ts'),
       'app.module.ts',

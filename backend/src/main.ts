@@ -2,13 +2,16 @@ import 'reflect-metadata';
 import * as path from 'node:path';
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './config/app-config';
+import { secureDataDir, UnsafeDataDirError } from './config/data-dir';
 
 async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    // DATA_DIR is the server's alone (database, secrets, media sources): refused if others can write it.
+    secureDataDir(config.dataDir);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof UnsafeDataDirError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -1,6 +1,6 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -159,5 +159,41 @@ describe('The server across restarts (e2e, real process)', () => {
     const { secureUrl } = (await (await fetch(`${base}/api/video/secure?path=${encodeURIComponent(video.stream_path)}`)).json()) as { secureUrl: string };
     expect(await (await fetch(`${base}${secureUrl}`)).text()).toContain('720p.m3u8');
     expect(readdirSync(path.join(dataDir, 'media', 'videos', '.incoming'))).toEqual([]);
+
+    // Files only the server can read: DATA_DIR itself (nothing in it can be reached by another user), the secrets
+    // and the sources always; in the embedded set-up nothing it holds can be written by others, and the
+    // database's files are owner-only (PGlite makes a new database's files 0666; on a server, the published
+    // renditions stay readable for the container stack's nginx).
+    const modeOf = (p: string) => statSync(p).mode & 0o777;
+    const filesOf = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f));
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(modeOf(path.join(dataDir, 'secrets.json'))).toBe(0o600);
+    expect(modeOf(path.join(dataDir, 'media', 'sources'))).toBe(0o700);
+    if (!onPostgresServer()) {
+      const database = filesOf(path.join(dataDir, 'pglite'));
+      expect(database.length).toBeGreaterThan(500);
+      expect(database.filter((f) => modeOf(f) & 0o022)).toEqual([]);
+      // All but the few PostgreSQL rewrites at run time (its relation cache files, 0644, never writable).
+      expect(database.filter((f) => modeOf(f) & 0o077).length).toBeLessThan(10);
+      expect(filesOf(path.join(dataDir, 'media')).filter((f) => modeOf(f) & 0o077)).toEqual([]);
+    }
   }, 240_000);
+
+  it('refuses to start on a data directory others can write, saying how to fix it', () => {
+    const unsafe = mkdtempSync(path.join(tmpdir(), 'unsafe-data-'));
+    try {
+      chmodSync(unsafe, 0o777);
+      const run = spawnSync(process.execPath, [path.join(backend, 'dist', 'main.js')], {
+        env: { ...process.env, ...env, DATA_DIR: unsafe, PORT: '0' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`DATA_DIR ${unsafe} can be written by users other than its owner (mode 0777)`);
+      expect(run.stderr).toContain(`chmod 700 ${unsafe}`);
+      expect(readdirSync(unsafe)).toEqual([]);
+    } finally {
+      rmSync(unsafe, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { secureDataDir } from './data-dir';
 import * as path from 'node:path';
 
 /** The file in DATA_DIR that keeps an install's own secrets when the environment does not set them. */
@@ -42,6 +43,7 @@ function parse(file: string, text: string): InstallSecrets {
  */
 export function installSecrets(dataDir: string): InstallSecrets {
   const file = path.join(dataDir, SECRETS_FILE);
+  secureDataDir(dataDir);
   const read = () => {
     const text = readFileSync(file, 'utf8');
     if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
@@ -52,7 +54,6 @@ export function installSecrets(dataDir: string): InstallSecrets {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secrets = fresh();
   try {
     writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag: 'wx' });

@@ -3,6 +3,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { serveSnapshotsOf } from './backup/embedded-snapshot';
 import { ENTITIES } from './entities';
+import { tightenFiles } from '../config/data-dir';
 import { lockEmbeddedDatabase } from './embedded-lock';
 import { MIGRATIONS } from './migrations';
 import { pgliteDriver } from './pglite-pool';
@@ -59,6 +60,8 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
     release();
     throw error;
   }
+  // A new embedded database is written with its archive's modes (0666): owner-only, as the rest of DATA_DIR.
+  if (embeddedDir) tightenFiles(embeddedDir);
   const destroy = dataSource.destroy.bind(dataSource);
   dataSource.destroy = async () => {
     try {

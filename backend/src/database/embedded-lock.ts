@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { ownerOnlyFiles, secureDataDir } from '../config/data-dir';
 
 /** The embedded database is one process's: a second one writing the same files would corrupt it. */
 export class DatabaseInUseError extends Error {}
@@ -26,7 +27,9 @@ function isAlive(pid: number): boolean {
  */
 export function lockEmbeddedDatabase(dataDir: string): () => void {
   const file = lockFileOf(dataDir);
-  mkdirSync(path.dirname(file), { recursive: true });
+  // The folder it lives in must be this user's alone, and what the process writes from here on is.
+  secureDataDir(path.dirname(file));
+  ownerOnlyFiles(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, promises as fs } from 'node:fs';
+import { chmodSync, mkdirSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { InvalidInputError } from '../common/errors/domain-errors';
 import type { AppConfig } from '../config/app-config';
@@ -120,14 +120,30 @@ export class StorageService {
 
   /** The folder uploads stream into, made when missing (multer asks for it synchronously). */
   incomingUploadsDir(): string {
+    this.privateSources();
     mkdirSync(this.incomingUploads, { recursive: true });
     return this.incomingUploads;
   }
 
   /** Moves a file into the store (an accepted upload into the sources), making its folder. */
   async adopt(from: string, to: string): Promise<void> {
+    this.privateSources();
     await fs.mkdir(path.dirname(to), { recursive: true });
     await fs.rename(from, to);
+  }
+
+  private sourcesMadePrivate = false;
+
+  /**
+   * The sources (uploads as they came, before and after their checks) are the server's alone: their folder is
+   * made 0700, so that no other user of the machine can read or replace them, whatever the process's umask.
+   * The published renditions and images stay readable: in the container stack, nginx reads them as another user.
+   */
+  private privateSources(): void {
+    if (this.sourcesMadePrivate) return;
+    mkdirSync(this.sourcesRoot, { recursive: true, mode: 0o700 });
+    chmodSync(this.sourcesRoot, 0o700);
+    this.sourcesMadePrivate = true;
   }
 
   /** Copies a file from outside into the incoming uploads, as if it had been uploaded; answers its path. */
