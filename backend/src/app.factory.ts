@@ -68,8 +68,11 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.useGlobalPipes(new StrictValidationPipe());
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(app, openApiConfig(config.siteName));
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  // The API's map is for its developers and clients: not published by a production site unless API_DOCS=on.
+  if (config.apiDocs) {
+    const document = SwaggerModule.createDocument(app, openApiConfig(config.siteName));
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  }
   return app;
 }
 

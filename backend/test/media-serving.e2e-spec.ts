@@ -111,6 +111,18 @@ describe('Signed streaming and media serving (e2e)', () => {
       expect(Number(res.headers['content-length'])).toBe(100);
     });
 
+    it('answers 416 with the size for a range past the end of the file, as nginx does', async () => {
+      const { secureUrl } = await secure('/videos/2024/06/pool-party/index.m3u8');
+      const folder = secureUrl.slice(0, secureUrl.lastIndexOf('/') + 1);
+      for (const range of [`bytes=${segment.length}-`, `bytes=${segment.length + 100}-${segment.length + 200}`]) {
+        const res = await request(t.http).get(`${folder}seg0.ts`).set('Range', range).expect(416);
+        expect(res.headers['content-range']).toBe(`bytes */${segment.length}`);
+        expect(res.body).toEqual({ error: 'Range not satisfiable', statusCode: 416 });
+      }
+      const poster = await request(t.http).get('/thumbs/2024/06/pool-party/poster.jpg').set('Range', 'bytes=999999-').expect(416);
+      expect(poster.body).toEqual({ error: 'Range not satisfiable', statusCode: 416 });
+    });
+
     it('answers 403 for a tampered token, another folder or a subfolder, and for no token at all', async () => {
       const { secureUrl } = await secure('/videos/2024/06/pool-party/index.m3u8');
       const [, token, expires] = /^\/s\/([^,]+),(\d+)\//.exec(secureUrl) as RegExpExecArray;

@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -180,5 +180,24 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
     // nginx appends its peer to X-Forwarded-For. Here that peer is on loopback, which the app trusts like the proxy
     // itself, so the address this client claims is taken; in the stack only nginx's own subnet is trusted.
     expect(await ip.json()).toEqual({ ip: '203.0.113.9' });
+  });
+
+  it('logs what was served, not who asked or what they searched for, with the request id the API logs too', async () => {
+    const res = await fetch(`${base}/api/videos?q=very-private-search&limit=1`, {
+      headers: { 'User-Agent': 'Secret-Agent/1.0', 'X-Forwarded-For': '198.51.100.77', Referer: 'http://elsewhere.example/page' },
+    });
+    expect(res.status).toBe(200);
+    const requestId = res.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+    let log = '';
+    for (let i = 0; i < 50 && !log.includes(requestId as string); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      log = readFileSync(path.join(work, 'access.log'), 'utf8');
+    }
+    const line = log.split('\n').find((l) => l.includes(requestId as string)) as string;
+    expect(line).toMatch(/^\S+ "GET \/api\/videos" 200 \d+ [\d.]+ [0-9a-f]{32}$/);
+    for (const secret of ['very-private-search', 'Secret-Agent', '198.51.100.77', '127.0.0.1', 'elsewhere.example']) {
+      expect(log).not.toContain(secret);
+    }
   });
 });

@@ -18,3 +18,21 @@ describe('The exported OpenAPI document', () => {
     expect(exported).toEqual(served);
   });
 });
+
+describe('The API docs of a production site', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ INGEST_WORKER: 'false', API_DOCS: 'off' });
+  });
+  afterAll(() => t.close());
+
+  it('are not published with API_DOCS=off (the default in production): 404 in the contract shape', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs-json']) {
+      const res = await request(t.http).get(url).expect(404);
+      expect(res.body).toMatchObject({ statusCode: 404 });
+      expect(res.text).not.toMatch(/swagger|openapi/i);
+    }
+    await request(t.http).get('/api/health').expect(200);
+  });
+});

@@ -17,7 +17,8 @@ export function renderNginxConfig({ work, key, apiPort, nginxPort, media, html }
     .replace('root /media;', `root ${media};`)
     .replace('alias /media$dir$file;', `alias ${media}$dir$file;`)
     .replace('root /usr/share/nginx/html;', `root ${html};`)
-    .replace('/var/cache/nginx/api', path.join(work, 'cache'));
+    .replace('/var/cache/nginx/api', path.join(work, 'cache'))
+    .replace('access_log /var/log/nginx/access.log private;', `access_log ${path.join(work, 'access.log')} private;`);
   if (/\$\{/.test(conf)) throw new Error('an environment placeholder was left in the rendered config');
   mkdirSync(path.join(work, 'conf.d'), { recursive: true });
   writeFileSync(path.join(work, 'conf.d/default.conf'), conf);
@@ -32,7 +33,6 @@ http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
     sendfile on;
-    access_log off;
     client_body_temp_path ${work}/client_body;
     proxy_temp_path ${work}/proxy_temp;
     fastcgi_temp_path ${work}/fastcgi_temp;

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       admin: null,
       demoSeed: true,
       rateLimits: { auth: 10, authGlobal: 300, write: 600 },
+      apiDocs: true,
     });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.mediaDir).toBe(`${config.dataDir}/media`);
@@ -44,7 +45,15 @@ describe('loadConfig', () => {
       mediaHosts: { '1': 'https://media.example.com', '2': 'https://media.example.com', default: 'https://media.example.com' },
       imageHost: 'https://img.example.com', trustProxy: ['10.0.0.0/8', 'loopback'],
       admin: { email: 'a@example.com', password: 'password123' }, demoSeed: false, rateLimits: { auth: 0, authGlobal: 0, write: 100 },
+      apiDocs: false,
     });
+  });
+
+  it('publishes the API docs by default, not in production unless API_DOCS=on', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), MEDIA_SIGNING_KEY: 'k'.repeat(20) };
+    expect(load({ ...production, API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(load({ API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(() => load({ API_DOCS: 'yes' })).toThrow('API_DOCS');
   });
 
   it('reads a media host per cdn, falling back to the default', () => {

@@ -76,6 +76,10 @@ async function send(storage: StorageService, res: Response, root: string, file: 
   }
   res.setHeader('Content-Type', type);
   res.sendFile(real, { headers: { 'Cache-Control': cacheControl }, dotfiles: 'deny', lastModified: true }, (error) => {
-    if (error && !res.headersSent) fail(res, 404, 'Not found');
+    if (!error || res.headersSent) return;
+    res.removeHeader('Content-Type'); // the file's, set above: the answer is now the contract's JSON
+    // A range past the end of the file: 416 with `Content-Range: bytes */{size}` (set by send), as nginx answers.
+    if ((error as { status?: number }).status === 416) fail(res, 416, 'Range not satisfiable');
+    else fail(res, 404, 'Not found');
   });
 }
