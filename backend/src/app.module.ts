@@ -13,7 +13,7 @@ import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
-import { AUTH_GLOBAL_THROTTLER, AUTH_THROTTLER, RateLimitGuard, WRITE_THROTTLER } from './common/guards/rate-limit.guard';
+import { AUTH_THROTTLER, RateLimitGuard, WRITE_THROTTLER } from './common/guards/rate-limit.guard';
 import { RolesGuard } from './common/guards/roles.guard';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -55,7 +55,6 @@ export class AppModule {
           useFactory: (redis: Redis | null) => ({
             throttlers: [
               { name: AUTH_THROTTLER, ttl: 60_000, limit: config.rateLimits.auth },
-              { name: AUTH_GLOBAL_THROTTLER, ttl: 60_000, limit: config.rateLimits.authGlobal },
               { name: WRITE_THROTTLER, ttl: 60_000, limit: config.rateLimits.write },
             ],
             storage: redis ? new RedisThrottlerStorage(redis, `${config.redisPrefix}ratelimit:`) : undefined,

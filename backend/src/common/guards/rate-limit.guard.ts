@@ -24,6 +24,7 @@ export const WRITE_THROTTLER = 'write';
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   private readonly keySecret: string;
+  private readonly authGlobalLimit: number;
 
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
@@ -33,6 +34,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   ) {
     super(options, storage, reflector);
     this.keySecret = createHmac('sha256', config.jwtSecret).update('rate-limits').digest('hex');
+    this.authGlobalLimit = config.rateLimits.authGlobal;
   }
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
@@ -45,18 +47,28 @@ export class RateLimitGuard extends ThrottlerGuard {
       props.context.getHandler(),
       props.context.getClass(),
     ]) ?? false;
-    const forAuth = props.throttler.name === AUTH_THROTTLER || props.throttler.name === AUTH_GLOBAL_THROTTLER;
-    if (forAuth !== isAuthRoute || props.limit <= 0) return true;
-    return super.handleRequest(props);
+    if ((props.throttler.name === AUTH_THROTTLER) !== isAuthRoute) return true;
+    // The network's budget first (a request it refuses does not count against everyone's).
+    if (props.limit > 0 && !(await super.handleRequest(props))) return false;
+    // Everyone's budget, counted here rather than as a third throttler: every write would pay for its metadata.
+    if (isAuthRoute && this.authGlobalLimit > 0) {
+      const all = await this.storageService.increment(`${AUTH_GLOBAL_THROTTLER}:all`, props.ttl, this.authGlobalLimit, props.ttl, AUTH_GLOBAL_THROTTLER);
+      if (all.isBlocked) {
+        await this.throwThrottlingException(props.context, {
+          ...all, limit: this.authGlobalLimit, ttl: props.ttl, key: `${AUTH_GLOBAL_THROTTLER}:all`, tracker: 'all',
+        });
+      }
+    }
+    return true;
   }
 
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
     return createHmac('sha256', this.keySecret).update(clientNetworkOf(req as unknown as Request)).digest('base64url').slice(0, 22);
   }
 
-  /** One budget per network and limit, shared by every route it covers; the global one, one for everyone. */
+  /** One budget per network and limit, shared by every route it covers. */
   protected override generateKey(_context: ExecutionContext, tracker: string, throttlerName: string): string {
-    return throttlerName === AUTH_GLOBAL_THROTTLER ? `${throttlerName}:all` : `${throttlerName}:${tracker}`;
+    return `${throttlerName}:${tracker}`;
   }
 
   protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {

@@ -5,8 +5,8 @@ import { isDependencyDown } from '../errors/dependency-errors';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
-// One round trip, atomic: count the hit, start the window on the first one, report the window's remaining time.
-const INCREMENT = `
+/** One round trip, atomic: count the hit, start the window on the first one, report `{ hits, ms left }`. */
+export const INCREMENT_IN_WINDOW = `
 local hits = redis.call('INCR', KEYS[1])
 if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
@@ -36,7 +36,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     let reply: [number, number];
     try {
-      reply = (await this.redis.eval(INCREMENT, 1, `${this.prefix}${throttlerName}:${key}`, ttl)) as [number, number];
+      reply = (await this.redis.eval(INCREMENT_IN_WINDOW, 1, `${this.prefix}${throttlerName}:${key}`, ttl)) as [number, number];
       this.down = false;
     } catch (error) {
       if (!isDependencyDown(error)) throw error;

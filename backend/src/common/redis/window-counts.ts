@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { isDependencyDown } from '../errors/dependency-errors';
+import { INCREMENT_IN_WINDOW } from './redis-throttler-storage';
 
 /** A key's count in its window, and how long the window has left. */
 export interface WindowCount {
@@ -12,13 +13,6 @@ export interface WindowCount {
 /** Keys counted at most in one process (a few dozen bytes each); past it the least recently used go. */
 export const WINDOW_COUNTS_MAX_KEYS = 100_000;
 
-// One round trip, atomic: count, start the window on the first one, report what is left of it.
-const ADD = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
-return { count, ttl }`;
 const READ = `return { tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1]) }`;
 
 /**
@@ -45,7 +39,7 @@ export class WindowCounts {
   }
 
   async add(key: string, windowMs: number): Promise<WindowCount> {
-    const reply = await this.remote<[number, number]>((redis) => redis.eval(ADD, 1, this.prefix + key, windowMs) as Promise<[number, number]>);
+    const reply = await this.remote<[number, number]>((redis) => redis.eval(INCREMENT_IN_WINDOW, 1, this.prefix + key, windowMs) as Promise<[number, number]>);
     if (reply) return { count: reply[0], msLeft: reply[1] };
     const kept = this.fresh(key) ?? { count: 0, until: Date.now() + windowMs };
     kept.count++;
