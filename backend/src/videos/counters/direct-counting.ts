@@ -62,9 +62,17 @@ export function directCountingMiddleware(
       const client = clientInfoOf(req);
       let answer: unknown = route.now?.(counters, videoId, counters.viewerOf(null, client));
       if (answer === undefined) answer = await handler.call(controller, { videoId }, null, client);
-      res.status(route.status);
-      if (answer === undefined || answer === null) res.send();
-      else res.json(answer);
+      // Written as it is: Express's res.json would hash the body for an ETag (a POST's answer is never
+      // revalidated) and check freshness; the headers are otherwise the full pipeline's (tested).
+      res.statusCode = route.status;
+      if (answer === undefined || answer === null) {
+        res.end();
+        return;
+      }
+      const body = JSON.stringify(answer);
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Content-Length', Buffer.byteLength(body));
+      res.end(body);
     };
     count().catch((error: unknown) => filter.catch(error, host));
   };
