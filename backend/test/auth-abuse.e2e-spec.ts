@@ -83,6 +83,30 @@ describe.each(stores)('Auth budgets, %s (e2e)', (_name, store) => {
   });
 });
 
+if (process.env.TEST_REDIS_URL) {
+  describe('Auth budgets shared by two API processes through Redis (e2e)', () => {
+    const shared = { TRUST_PROXY: 'loopback', REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_PREFIX: `auth-two-${randomUUID().slice(0, 8)}:` };
+    let a: TestApp;
+    let b: TestApp;
+
+    beforeAll(async () => {
+      a = await createTestApp(shared);
+      b = await createTestApp(shared);
+    });
+    afterAll(async () => {
+      await a.close();
+      await b.close();
+    });
+
+    it("counts an account's failed sign-ins in one process against its budget in the other", async () => {
+      const email = `shared-${randomUUID().slice(0, 8)}@example.com`;
+      for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await login(i % 2 ? a : b, email, 'guess', `192.0.2.${i + 1}`).expect(401);
+      expect((await login(a, email, 'guess', '192.0.2.100').expect(429)).body.error).toBe(ACCOUNT_LOCKED);
+      expect((await login(b, email, 'guess', '192.0.2.101').expect(429)).body.error).toBe(ACCOUNT_LOCKED);
+    });
+  });
+}
+
 describe.each(stores)('Auth rate limits by network, global budget and keys, %s (e2e)', (_name, store) => {
   let t: TestApp;
   let redis: Redis | null = null;
