@@ -7,6 +7,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { ACCOUNT_LOCKED, LOGIN_FAILURES_PER_ACCOUNT, TAKEN_EMAILS_PER_NETWORK, TOO_MANY_TAKEN } from '../src/auth/auth-budgets';
 import { HASH_CONCURRENCY, HASH_QUEUE_MAX, HASHING_BUSY, hashingLoad } from '../src/auth/passwords';
+import { TcpProxy } from './helpers/tcp-proxy';
 import { createTestApp, registerUser, type TestApp } from './helpers/test-app';
 
 /**
@@ -103,6 +104,37 @@ if (process.env.TEST_REDIS_URL) {
       for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await login(i % 2 ? a : b, email, 'guess', `192.0.2.${i + 1}`).expect(401);
       expect((await login(a, email, 'guess', '192.0.2.100').expect(429)).body.error).toBe(ACCOUNT_LOCKED);
       expect((await login(b, email, 'guess', '192.0.2.101').expect(429)).body.error).toBe(ACCOUNT_LOCKED);
+    });
+  });
+}
+
+// Registered only where Redis is: a real cut between the API and Redis.
+if (process.env.TEST_REDIS_URL) {
+  describe('Auth budgets while Redis is down (e2e)', () => {
+    let t: TestApp;
+    let proxy: TcpProxy;
+
+    beforeAll(async () => {
+      const redis = new URL(process.env.TEST_REDIS_URL as string);
+      proxy = await TcpProxy.start({ host: redis.hostname, port: Number(redis.port || 6379) });
+      t = await createTestApp({
+        TRUST_PROXY: 'loopback', REDIS_URL: proxy.url(process.env.TEST_REDIS_URL as string), REDIS_PREFIX: `auth-down-${randomUUID().slice(0, 8)}:`,
+      });
+    });
+    afterAll(async () => {
+      await proxy?.restore();
+      await t?.close();
+      await proxy?.close();
+    });
+
+    it('keeps counting failed sign-ins in the process, never a 500, and signs people in', async () => {
+      const user = await registerUser(t.http, { password: PASSWORD });
+      await proxy.cut();
+      const email = `cut-${randomUUID().slice(0, 8)}@example.com`;
+      for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await login(t, email, 'guess', `192.0.2.${i + 1}`).expect(401);
+      expect((await login(t, email, 'guess', '192.0.2.200').expect(429)).body.error).toBe(ACCOUNT_LOCKED);
+      await login(t, user.email, PASSWORD, '192.0.2.201').expect(200);
+      await proxy.restore();
     });
   });
 }
