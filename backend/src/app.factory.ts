@@ -57,12 +57,12 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.use(hotAnswersMiddleware(app.get(HotAnswers)));
   app.use(crossSiteGuard, jsonOnlyGuard);
   app.use(express.json({ limit: '256kb', verify: (_req, _res, buf) => checkJsonDepth(buf), reviver: wellFormedReviver }));
-  app.use(cookieParser());
   // Guests' views, trending signals and likes with a body the validation would take as it is: the same guard,
-  // controller and filter, without Nest's routing.
+  // controller and filter, without Nest's routing (nor the cookie parser: a guest has no session cookie).
   const rateLimit = new RateLimitGuard(app.get(getOptionsToken()), app.get(getStorageToken()), app.get(Reflector), config);
   await rateLimit.onModuleInit();
   app.use(directCountingMiddleware(app.get(CountersController), app.get(CountersService), rateLimit, new AllExceptionsFilter()));
+  app.use(cookieParser());
   app.use(mediaServing(config));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new StrictValidationPipe());

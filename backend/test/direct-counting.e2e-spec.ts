@@ -100,6 +100,23 @@ describe("guests' counting calls without Nest's routing (e2e)", () => {
     const second = await request(t.http).post('/api/video/increment-views').set(bearer(member)).set('User-Agent', agent()).send({ videoId }).expect(200);
     expect(second.body).toEqual(first.body);
   });
+
+  it("leaves a view with the session cookie (the browser's way of signing in) to the full pipeline too", async () => {
+    const member = await registerUser(t.http);
+    for (const cookie of [`access_token=${member.token}`, `theme=dark; access_token=${member.token}`, `theme=dark;access_token=${member.token}`]) {
+      const before = validations;
+      const ua = agent();
+      const first = await request(t.http).post('/api/video/increment-views').set('Cookie', cookie).set('User-Agent', ua).send({ videoId }).expect(200);
+      expect(validations).toBe(before + 1);
+      // Counted as the member: another device (user agent) of theirs is not a new viewer.
+      const again = await request(t.http).post('/api/video/increment-views').set('Cookie', cookie).set('User-Agent', agent()).send({ videoId }).expect(200);
+      expect(again.body).toEqual(first.body);
+    }
+    // A cookie of another name is a guest's, counted the direct way.
+    const before = validations;
+    await request(t.http).post('/api/video/increment-views').set('Cookie', 'not_access_token=x; theme=dark').set('User-Agent', agent()).send({ videoId }).expect(200);
+    expect(validations).toBe(before);
+  });
 });
 
 describe("guests' counting calls without Nest's routing: the write rate limit (e2e)", () => {

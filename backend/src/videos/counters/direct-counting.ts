@@ -39,8 +39,12 @@ function exactVideoId(body: unknown): number | null {
  * routing and its validation pass: only for a request that pass would take unchanged (no token, so no account
  * to load; a body that is exactly `{videoId}` with a valid id; no query string). Everything else (members,
  * any other body, refusals of the body) goes on to the full pipeline, which gives it the contract's answers.
- * Registered after the cross-site guard, the JSON-only guard, the JSON parser and the cookie parser.
+ * Registered after the cross-site guard, the JSON-only guard and the JSON parser, before the cookie parser (a
+ * session cookie is looked for in the raw header: a request that has one goes the full way).
  */
+/** The session cookie (`access_token`) among a Cookie header's pairs. */
+const SESSION_COOKIE = /(?:^|;)\s*access_token=/;
+
 export function directCountingMiddleware(
   controller: CountersController,
   counters: CountersService,
@@ -50,7 +54,7 @@ export function directCountingMiddleware(
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'POST') return next();
     const route = ROUTES.get(req.url);
-    if (!route || req.headers.authorization || (req.cookies as Record<string, unknown> | undefined)?.access_token) return next();
+    if (!route || req.headers.authorization || SESSION_COOKIE.test(req.headers.cookie ?? '')) return next();
     const videoId = exactVideoId(req.body);
     if (videoId === null) return next();
     const handler = controller[route.method] as (dto: { videoId: number }, user: null, client: ClientInfo) => Promise<unknown>;
