@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
-import { isDependencyDown } from '../errors/dependency-errors';
+import { RedisFallback } from './redis-fallback';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -23,30 +23,24 @@ return { hits, ttl }`;
  * connection, and it measured no faster (10,000 increments against one Redis).
  */
 export class RedisThrottlerStorage implements ThrottlerStorage {
-  private readonly logger = new Logger('RateLimits');
   /** While Redis is down, each process counts on its own: limits hold per process rather than not at all. */
   private readonly fallback = new ThrottlerStorageService();
-  private down = false;
+  private readonly redisOrLocal = new RedisFallback(new Logger('RateLimits'), 'rate limits count in this process until it does');
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {}
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
-    let reply: [number, number];
-    try {
-      reply = (await this.redis.eval(INCREMENT_IN_WINDOW, 1, `${this.prefix}${throttlerName}:${key}`, ttl)) as [number, number];
-      this.down = false;
-    } catch (error) {
-      if (!isDependencyDown(error)) throw error;
-      if (!this.down) this.logger.warn(`Redis does not answer; rate limits count in this process until it does (${String(error)})`);
-      this.down = true;
-      return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
-    }
-    const [hits, remainingMs] = reply;
-    const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
-    const isBlocked = hits > limit;
-    return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
+  increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    return this.redisOrLocal.run(
+      async () => {
+        const [hits, remainingMs] = (await this.redis.eval(INCREMENT_IN_WINDOW, 1, `${this.prefix}${throttlerName}:${key}`, ttl)) as [number, number];
+        const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
+        const isBlocked = hits > limit;
+        return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
+      },
+      () => this.fallback.increment(key, ttl, limit, blockDuration, throttlerName),
+    );
   }
 }

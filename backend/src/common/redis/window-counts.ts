@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { isDependencyDown } from '../errors/dependency-errors';
+import { RedisFallback } from './redis-fallback';
 import { INCREMENT_IN_WINDOW } from './redis-throttler-storage';
 
 /** A key's count in its window, and how long the window has left. */
@@ -22,9 +22,8 @@ const READ = `return { tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('
  * one count; in a bounded LRU otherwise, and while Redis is down (counts then hold per process, not at all).
  */
 export class WindowCounts {
-  private readonly logger = new Logger('WindowCounts');
   private readonly local = new LRUCache<string, { count: number; until: number }>({ max: WINDOW_COUNTS_MAX_KEYS });
-  private down = false;
+  private readonly redisOrLocal = new RedisFallback(new Logger('WindowCounts'), 'counting in this process until it does');
 
   constructor(
     private readonly redis: Redis | null,
@@ -59,16 +58,7 @@ export class WindowCounts {
 
   /** Redis's answer, or undefined to count in the process (no Redis, or Redis down). */
   private async remote<T>(call: (redis: Redis) => Promise<T>): Promise<T | undefined> {
-    if (!this.redis) return undefined;
-    try {
-      const reply = await call(this.redis);
-      this.down = false;
-      return reply;
-    } catch (error) {
-      if (!isDependencyDown(error)) throw error;
-      if (!this.down) this.logger.warn(`Redis does not answer; counting in this process until it does (${String(error)})`);
-      this.down = true;
-      return undefined;
-    }
+    const redis = this.redis;
+    return redis ? this.redisOrLocal.run(() => call(redis), () => undefined) : undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { isDependencyDown } from '../../common/errors/dependency-errors';
+import { RedisFallback } from '../../common/redis/redis-fallback';
 import type { CounterDelta, CounterField, CounterStore, PendingCounts } from './counter-store';
 import { MemoryCounterStore } from './memory-counter-store';
 
@@ -11,8 +11,7 @@ import { MemoryCounterStore } from './memory-counter-store';
  * could be counted twice) and reads show the process's buffer without Redis's: both end when Redis answers.
  */
 export class FallbackCounterStore implements CounterStore {
-  private readonly logger = new Logger('Counters');
-  private down = false;
+  private readonly redis = new RedisFallback(new Logger('Counters'), 'counting in this process until it does', 'counting there');
 
   constructor(
     private readonly shared: CounterStore,
@@ -21,7 +20,7 @@ export class FallbackCounterStore implements CounterStore {
 
   /** Whether the last call to the shared store failed. */
   get degraded(): boolean {
-    return this.down;
+    return this.redis.degraded;
   }
 
   markOnce(key: string, ttlMs: number): Promise<boolean> {
@@ -65,25 +64,7 @@ export class FallbackCounterStore implements CounterStore {
     return this.onShared(op, async () => fallback);
   }
 
-  private async onShared<T>(op: (store: CounterStore) => Promise<T>, whileDown: () => Promise<T>): Promise<T> {
-    try {
-      const result = await op(this.shared);
-      this.up();
-      return result;
-    } catch (error) {
-      if (!isDependencyDown(error)) throw error;
-      this.fell(error);
-      return whileDown();
-    }
-  }
-
-  private fell(error: unknown): void {
-    if (!this.down) this.logger.warn(`Redis does not answer; counting in this process until it does (${String(error)})`);
-    this.down = true;
-  }
-
-  private up(): void {
-    if (this.down) this.logger.log('Redis answers again; counting there');
-    this.down = false;
+  private onShared<T>(op: (store: CounterStore) => Promise<T>, whileDown: () => Promise<T>): Promise<T> {
+    return this.redis.run(() => op(this.shared), whileDown);
   }
 }
