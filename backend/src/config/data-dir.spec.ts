@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ownerOnlyFiles, secureDataDir, UnsafeDataDirError } from './data-dir';
+import { ownerOnlyFiles, secureDataDir, tightenFiles, UnsafeDataDirError } from './data-dir';
 
 const modeOf = (p: string) => statSync(p).mode & 0o777;
 
@@ -58,7 +58,8 @@ describe('DATA_DIR is the server’s alone', () => {
     chmodSync(outside, 0o644);
     symlinkSync(outside, path.join(db, 'link'));
 
-    ownerOnlyFiles(db);
+    ownerOnlyFiles();
+    tightenFiles(db);
     expect(modeOf(path.join(db, 'base'))).toBe(0o700);
     expect(modeOf(path.join(db, 'base', '1', '1259'))).toBe(0o600);
     expect(modeOf(path.join(db, 'PG_VERSION'))).toBe(0o600);

@@ -33,12 +33,11 @@ export function secureDataDir(dataDir: string): void {
 /**
  * For a process that opens the embedded database: every file it creates from now on is owner-only (umask 077):
  * the secrets', the media's (this process serves them itself; the container stack, whose nginx reads the media
- * as another user, runs on a PostgreSQL server and never gets here). Files an older version left readable or
- * writable by others in `folder` are made owner-only.
+ * as another user, runs on a PostgreSQL server and never gets here). What the database folder already holds is
+ * tightened by `tightenFiles` once the database is open (`openDataSource`) or restored.
  */
-export function ownerOnlyFiles(folder: string): void {
+export function ownerOnlyFiles(): void {
   process.umask(0o077);
-  tightenFiles(folder);
 }
 
 /**

@@ -60,7 +60,8 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
     release();
     throw error;
   }
-  // A new embedded database is written with its archive's modes (0666): owner-only, as the rest of DATA_DIR.
+  // Owner-only, as the rest of DATA_DIR: a new embedded database is written with its archive's modes (0666),
+  // and an older version's files may be open to others.
   if (embeddedDir) tightenFiles(embeddedDir);
   const destroy = dataSource.destroy.bind(dataSource);
   dataSource.destroy = async () => {

@@ -29,7 +29,7 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
   const file = lockFileOf(dataDir);
   // The folder it lives in must be this user's alone, and what the process writes from here on is.
   secureDataDir(path.dirname(file));
-  ownerOnlyFiles(dataDir);
+  ownerOnlyFiles();
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { tightenFiles } from '../../config/data-dir';
 import { DatabaseInUseError, lockEmbeddedDatabase } from '../embedded-lock';
 import { MIGRATIONS } from '../migrations';
 import { BackupError } from './backup-error';
@@ -107,6 +108,8 @@ export async function restoreBackup(
     } finally {
       await db.close();
     }
+    // Unpacked with the archive's modes: owner-only, as the rest of DATA_DIR.
+    tightenFiles(pgliteDir);
     log(`Database: restored into ${pgliteDir}`);
     await restoreMedia(mediaFile, config.mediaDir, mediaEmpty, log);
     return { manifest, counts };
