@@ -40,18 +40,20 @@ export class AuthBudgets {
     this.secret = createHmac('sha256', config.jwtSecret).update('auth-budgets').digest('hex');
   }
 
-  /** Refuses with 429 while the account has used up its failed sign-ins. */
-  async checkAccount(email: string): Promise<void> {
+  /** Refuses with 429 while the account has used up its failed sign-ins; else answers how many it has had. */
+  async checkAccount(email: string): Promise<number> {
     const { count, msLeft } = await this.counts.read(this.accountKey(email));
     if (count >= LOGIN_FAILURES_PER_ACCOUNT) throw new OverBudgetError(ACCOUNT_LOCKED, seconds(msLeft));
+    return count;
   }
 
   async failedSignIn(email: string): Promise<void> {
     await this.counts.add(this.accountKey(email), LOGIN_FAILURE_WINDOW_MS);
   }
 
-  async signedIn(email: string): Promise<void> {
-    await this.counts.clear(this.accountKey(email));
+  /** Starts the account's count over (`failures`, as `checkAccount` read it: nothing to do without any). */
+  async signedIn(email: string, failures = 1): Promise<void> {
+    if (failures > 0) await this.counts.clear(this.accountKey(email));
   }
 
   /** Refuses with 429 while the network has used up its registrations of taken addresses. */

@@ -63,7 +63,7 @@ export class AuthService {
   }
 
   async login(dto: LoginDto): Promise<SessionDto> {
-    await this.budgets.checkAccount(dto.email);
+    const failures = await this.budgets.checkAccount(dto.email);
     const user = await this.users
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
@@ -74,7 +74,7 @@ export class AuthService {
       await this.budgets.failedSignIn(dto.email);
       throw new UnauthorizedException(INVALID_LOGIN);
     }
-    await this.budgets.signedIn(dto.email);
+    await this.budgets.signedIn(dto.email, failures);
     return this.session(user);
   }
 

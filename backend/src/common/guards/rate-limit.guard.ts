@@ -25,6 +25,8 @@ export const WRITE_THROTTLER = 'write';
 export class RateLimitGuard extends ThrottlerGuard {
   private readonly keySecret: string;
   private readonly authGlobalLimit: number;
+  private readonly trackerOf = (req: Record<string, unknown>) => this.getTracker(req);
+  private readonly keyOf = (context: ExecutionContext, tracker: string, name: string) => this.generateKey(context, tracker, name);
 
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
@@ -54,7 +56,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     if (limit > 0) {
       await this.handleRequest({
         context, limit, ttl, throttler, blockDuration: ttl,
-        getTracker: (req) => this.getTracker(req), generateKey: (c, tracker, name) => this.generateKey(c, tracker, name),
+        getTracker: this.trackerOf, generateKey: this.keyOf,
       });
     }
     if (isAuthRoute && this.authGlobalLimit > 0) {
