@@ -19,9 +19,11 @@ import { createTestApp, registerUser, type TestApp } from './helpers/test-app';
 const PASSWORD = 'correct horse battery';
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 /** In-process counts, and with TEST_REDIS_URL the same tests with the counts in Redis. */
-const stores: [string, Record<string, string>][] = [['in-process counts', {}]];
+const stores: [string, () => Record<string, string>][] = [['in-process counts', () => ({})]];
 if (process.env.TEST_REDIS_URL) {
-  stores.push(['counts in Redis', { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `auth-abuse-${randomUUID().slice(0, 8)}:` }]);
+  // A prefix of each app's own: the budgets and limits of one describe must not count another's requests.
+  const url = process.env.TEST_REDIS_URL;
+  stores.push(['counts in Redis', () => ({ REDIS_URL: url, REDIS_PREFIX: `auth-abuse-${randomUUID().slice(0, 8)}:` })]);
 }
 const login = (t: TestApp, email: string, password: string, address: string) =>
   request(t.http).post('/api/auth/login').set(from(address)).send({ email, password });
@@ -30,7 +32,8 @@ describe.each(stores)('Auth budgets, %s (e2e)', (_name, store) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'loopback', ...store });
+    // The budgets count only while the sign-in limits are on (RATE_LIMIT_AUTH > 0): on, and out of the way here.
+    t = await createTestApp({ TRUST_PROXY: 'loopback', RATE_LIMIT_AUTH: '1000', ...store() });
   });
   afterAll(() => t.close());
 
@@ -86,7 +89,7 @@ describe.each(stores)('Auth budgets, %s (e2e)', (_name, store) => {
 
 if (process.env.TEST_REDIS_URL) {
   describe('Auth budgets shared by two API processes through Redis (e2e)', () => {
-    const shared = { TRUST_PROXY: 'loopback', REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_PREFIX: `auth-two-${randomUUID().slice(0, 8)}:` };
+    const shared = { TRUST_PROXY: 'loopback', RATE_LIMIT_AUTH: '1000', REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_PREFIX: `auth-two-${randomUUID().slice(0, 8)}:` };
     let a: TestApp;
     let b: TestApp;
 
@@ -118,7 +121,7 @@ if (process.env.TEST_REDIS_URL) {
       const redis = new URL(process.env.TEST_REDIS_URL as string);
       proxy = await TcpProxy.start({ host: redis.hostname, port: Number(redis.port || 6379) });
       t = await createTestApp({
-        TRUST_PROXY: 'loopback', REDIS_URL: proxy.url(process.env.TEST_REDIS_URL as string), REDIS_PREFIX: `auth-down-${randomUUID().slice(0, 8)}:`,
+        TRUST_PROXY: 'loopback', RATE_LIMIT_AUTH: '1000', REDIS_URL: proxy.url(process.env.TEST_REDIS_URL as string), REDIS_PREFIX: `auth-down-${randomUUID().slice(0, 8)}:`,
       });
     });
     afterAll(async () => {
@@ -139,12 +142,30 @@ if (process.env.TEST_REDIS_URL) {
   });
 }
 
+describe('Auth budgets with the sign-in limits off (RATE_LIMIT_AUTH=0) (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'loopback', RATE_LIMIT_AUTH: '0' });
+  });
+  afterAll(() => t.close());
+
+  it('counts nothing, as the per-network and global limits do not', async () => {
+    const user = await registerUser(t.http, { password: PASSWORD });
+    for (let i = 0; i <= LOGIN_FAILURES_PER_ACCOUNT; i++) await login(t, user.email, 'wrong password', '198.51.100.1').expect(401);
+    await login(t, user.email, PASSWORD, '198.51.100.1').expect(200);
+    const body = (email: string) => ({ email, password: PASSWORD, displayName: 'Tester' });
+    for (let i = 0; i <= TAKEN_EMAILS_PER_NETWORK; i++) await request(t.http).post('/api/auth/register').set(from('198.51.100.1')).send(body(user.email)).expect(409);
+    await request(t.http).post('/api/auth/register').set(from('198.51.100.1')).send(body(`fresh-${randomUUID().slice(0, 8)}@example.com`)).expect(201);
+  });
+});
+
 describe.each(stores)('Auth rate limits by network, global budget and keys, %s (e2e)', (_name, store) => {
   let t: TestApp;
   let redis: Redis | null = null;
 
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'loopback', RATE_LIMIT_AUTH: '3', RATE_LIMIT_AUTH_GLOBAL: '8', RATE_LIMIT_WRITE: '0', ...store });
+    t = await createTestApp({ TRUST_PROXY: 'loopback', RATE_LIMIT_AUTH: '3', RATE_LIMIT_AUTH_GLOBAL: '8', RATE_LIMIT_WRITE: '0', ...store() });
     if (t.config.redisUrl) redis = new Redis(t.config.redisUrl);
   });
   afterAll(async () => {

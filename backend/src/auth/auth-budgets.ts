@@ -28,42 +28,48 @@ export const TOO_MANY_TAKEN = 'Too many registrations of existing accounts from 
  *   per network: at TAKEN_EMAILS_PER_NETWORK an hour, registrations from that network answer 429, so that
  *   probing a list of addresses is slow; registrations of new addresses never count.
  *
- * Keys are keyed hashes of the e-mail address or the network, never the raw values.
+ * Keys are keyed hashes of the e-mail address or the network, never the raw values. `RATE_LIMIT_AUTH=0`, which
+ * turns the sign-in limits off (a test run, say, signing in hundreds of times from one address), turns these off
+ * too, as it does the global budget.
  */
 @Injectable()
 export class AuthBudgets {
   private readonly counts: WindowCounts;
   private readonly secret: string;
+  private readonly enabled: boolean;
 
   constructor(@Inject(REDIS_CONNECTION) redis: Redis | null, @Inject(APP_CONFIG) config: AppConfig) {
     this.counts = new WindowCounts(redis, `${config.redisPrefix}auth-budgets:`);
     this.secret = createHmac('sha256', config.jwtSecret).update('auth-budgets').digest('hex');
+    this.enabled = config.rateLimits.auth > 0;
   }
 
   /** Refuses with 429 while the account has used up its failed sign-ins; else answers how many it has had. */
   async checkAccount(email: string): Promise<number> {
+    if (!this.enabled) return 0;
     const { count, msLeft } = await this.counts.read(this.accountKey(email));
     if (count >= LOGIN_FAILURES_PER_ACCOUNT) throw new OverBudgetError(ACCOUNT_LOCKED, seconds(msLeft));
     return count;
   }
 
   async failedSignIn(email: string): Promise<void> {
-    await this.counts.add(this.accountKey(email), LOGIN_FAILURE_WINDOW_MS);
+    if (this.enabled) await this.counts.add(this.accountKey(email), LOGIN_FAILURE_WINDOW_MS);
   }
 
   /** Starts the account's count over (`failures`, as `checkAccount` read it: nothing to do without any). */
   async signedIn(email: string, failures = 1): Promise<void> {
-    if (failures > 0) await this.counts.clear(this.accountKey(email));
+    if (this.enabled && failures > 0) await this.counts.clear(this.accountKey(email));
   }
 
   /** Refuses with 429 while the network has used up its registrations of taken addresses. */
   async checkRegistration(network: string): Promise<void> {
+    if (!this.enabled) return;
     const { count, msLeft } = await this.counts.read(this.networkKey(network));
     if (count >= TAKEN_EMAILS_PER_NETWORK) throw new OverBudgetError(TOO_MANY_TAKEN, seconds(msLeft));
   }
 
   async emailTaken(network: string): Promise<void> {
-    await this.counts.add(this.networkKey(network), TAKEN_EMAIL_WINDOW_MS);
+    if (this.enabled) await this.counts.add(this.networkKey(network), TAKEN_EMAIL_WINDOW_MS);
   }
 
   private accountKey(email: string): string {
