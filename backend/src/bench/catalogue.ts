@@ -19,7 +19,8 @@ import { waitUntilReady } from './ready';
  * were on. Prints p50 / p99 per scenario and writes bench-results/catalogue-<db>-<videos>.json.
  * Settings: CATALOGUE_VIDEOS, CATALOGUE_RUNS, CATALOGUE_SEED (draws), BENCH_DATABASE_URL, CATALOGUE_DATA_DIR
  * (a PGlite DATA_DIR to keep and reuse between runs), CATALOGUE_ONLY (comma-separated substrings: run only the scenarios matching one),
- * CATALOGUE_CACHE (passed to the API; default off).
+ * CATALOGUE_CACHE (passed to the API; default off), SEARCH_INDEX_MIN_VIDEOS (passed to the API: a number above the
+ * catalogue's measures the database's own search). The scenarios start once the API's search index is loaded.
  */
 const VIDEOS = Number(process.env.CATALOGUE_VIDEOS ?? 100_000);
 const RUNS = Number(process.env.CATALOGUE_RUNS ?? 200);
@@ -176,6 +177,17 @@ async function measure(api: string, scenario: Scenario): Promise<Result> {
   };
 }
 
+/** Waits while the API loads its search index (GET /api/health says `loading`); answers its state and the wait. */
+async function searchIndexReady(base: string): Promise<{ state: string; ms: number }> {
+  const started = Date.now();
+  for (;;) {
+    const health = (await (await fetch(`${base}/api/health`)).json()) as { searchIndex?: string };
+    const state = health.searchIndex ?? 'off';
+    if (state !== 'loading' || Date.now() - started > 600_000) return { state, ms: Date.now() - started };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 async function main() {
   const dataDir = KEEP_DIR ?? mkdtempSync(path.join(tmpdir(), 'bench-catalogue-'));
   mkdirSync(dataDir, { recursive: true });
@@ -199,10 +211,13 @@ async function main() {
         NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', HOST: '127.0.0.1',
         RATE_LIMIT_WRITE: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
         MEDIA_SIGNING_KEY: 'bench-signing-key-0000', CATALOGUE_CACHE: process.env.CATALOGUE_CACHE ?? 'off',
+        ...(process.env.SEARCH_INDEX_MIN_VIDEOS ? { SEARCH_INDEX_MIN_VIDEOS: process.env.SEARCH_INDEX_MIN_VIDEOS } : {}),
         ...(DATABASE_URL ? { DATABASE_URL } : {}),
       },
       port,
     );
+    const searchIndex = await searchIndexReady(`http://127.0.0.1:${port}`);
+    console.log(`Search index: ${searchIndex.state}${searchIndex.state === 'ready' ? ` after ${searchIndex.ms} ms` : ''}`);
     const results: Result[] = [];
     for (const scenario of scenarios(u)) {
       const result = await measure(`http://127.0.0.1:${port}`, scenario);
@@ -215,7 +230,7 @@ async function main() {
     const out = path.resolve(__dirname, '../../../bench-results');
     mkdirSync(out, { recursive: true });
     const file = path.join(out, `catalogue-${database}-${VIDEOS}.json`);
-    writeFileSync(file, JSON.stringify({ when: new Date().toISOString(), database, videos: u.published, runs: RUNS, seedSeconds, results }, null, 2));
+    writeFileSync(file, JSON.stringify({ when: new Date().toISOString(), database, videos: u.published, runs: RUNS, seedSeconds, searchIndex, results }, null, 2));
     console.log(`Written to ${file}`);
     if (results.some((r) => r.errors > 0)) {
       console.error('Some requests failed.');

@@ -128,6 +128,10 @@ class EnvironmentVariables {
   @IsIn(['on', 'off'])
   CATALOGUE_CACHE = 'on';
 
+  /** Title search is answered from memory once the catalogue has this many published videos (0: always). */
+  @Transform(toInt) @IsInt() @Min(0)
+  SEARCH_INDEX_MIN_VIDEOS = 10_000;
+
   /** The OpenAPI viewer and document (/api/docs, /api/docs-json): on by default, off by default in production. */
   @IsOptional() @IsIn(['on', 'off'])
   API_DOCS?: 'on' | 'off';
@@ -138,7 +142,7 @@ export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
   'SITE_NAME', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
   'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_AUTH_GLOBAL', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
-  'CATALOGUE_CACHE', 'API_DOCS',
+  'CATALOGUE_CACHE', 'SEARCH_INDEX_MIN_VIDEOS', 'API_DOCS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export type Brand = 'default' | 'atg' | 'jtg';
@@ -187,6 +191,8 @@ export interface AppConfig {
    * the database's own speed (`npm run bench:catalogue`).
    */
   catalogueCache: boolean;
+  /** Published videos from which title search is answered from memory (SearchIndex); below, by the database. */
+  searchIndexMinVideos: number;
   /** Whether /api/docs and /api/docs-json are served (API_DOCS; off in production unless set on). */
   apiDocs: boolean;
   /** For tests: an in-memory PGlite instead of DATA_DIR. */
@@ -293,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ffprobePath: vars.FFPROBE_PATH ?? null,
     logLevel: vars.LOG_LEVEL,
     catalogueCache: vars.CATALOGUE_CACHE === 'on',
+    searchIndexMinVideos: vars.SEARCH_INDEX_MIN_VIDEOS,
     apiDocs: (vars.API_DOCS ?? (vars.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     inMemoryDatabase: false,
   };

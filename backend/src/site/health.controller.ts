@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '../common/decorators/auth.decorators';
 import { CodedHttpException } from '../common/filters/all-exceptions.filter';
 import { REDIS_CONNECTION } from '../common/redis/redis.module';
+import { SearchIndex, type SearchIndexState } from '../videos/search/search-index';
 
 export const DATABASE_DOWN = 'DATABASE_DOWN';
 
@@ -18,6 +19,12 @@ class HealthDto {
 
   @ApiProperty({ enum: ['up', 'down', 'unused'] })
   redis!: 'up' | 'down' | 'unused';
+
+  @ApiProperty({
+    enum: ['ready', 'loading', 'off'],
+    description: 'Title search from memory (README, Caches): `off` below SEARCH_INDEX_MIN_VIDEOS published videos, `loading` while the database answers searches instead',
+  })
+  searchIndex!: SearchIndexState;
 }
 
 /** Resolves to what `check` answers, or to `fallback` after `ms`. */
@@ -36,6 +43,7 @@ export class HealthController {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REDIS_CONNECTION) private readonly redis: Redis | null,
+    private readonly search: SearchIndex,
   ) {}
 
   /**
@@ -51,6 +59,6 @@ export class HealthController {
       this.redis ? within(1000, this.redis.ping().then(() => 'up' as const), 'down' as const) : Promise.resolve('unused' as const),
     ]);
     if (!database) throw new CodedHttpException('The database does not answer', HttpStatus.SERVICE_UNAVAILABLE, DATABASE_DOWN);
-    return { status: redis === 'down' ? 'degraded' : 'ok', database: 'up', redis };
+    return { status: redis === 'down' ? 'degraded' : 'ok', database: 'up', redis, searchIndex: this.search.state };
   }
 }

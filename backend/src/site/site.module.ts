@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { HealthController } from './health.controller';
 import { SiteController } from './site.controller';
+import { VideosModule } from '../videos/videos.module';
 
 @Module({
+  imports: [VideosModule],
   controllers: [SiteController, HealthController],
 })
 export class SiteModule {}

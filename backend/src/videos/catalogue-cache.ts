@@ -166,7 +166,7 @@ export class CatalogueCache implements OnModuleDestroy {
   }
 
   countsApplied(deltas: CounterDelta[]): void {
-    const written = deltas.filter((d) => d.views !== 0 || d.likes !== 0);
+    const written = deltas.filter((d) => d.views !== 0 || d.likes !== 0 || d.trending !== 0); // trending: its score was rewritten
     this.bus.publish({ kind: 'counts', deltas: written.map((d) => [d.videoId, d.views, d.likes]) });
   }
 

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { ListVideosQuery, VideoSort } from './dto/list-videos.query';
 import { toPrefixTsQuery } from './search-query';
 import { published } from './videos.repository';
+import type { SearchIndex } from './search/search-index';
 
 export const RELATED_LIMIT = 24;
 export const HOT_FALLBACK_LIMIT = 6;
@@ -93,6 +94,14 @@ function sourceOf(filter: ListFilter, p: Params): Source {
   return { from: 'videos t', id: 'id', where: where.join(' AND ') };
 }
 
+/** A search on the title words alone, which the in-memory SearchIndex can answer. */
+function titleSearchOnly(filter: ListFilter): filter is ListFilter & { q: string } {
+  return (
+    filter.q !== undefined && toPrefixTsQuery(filter.q) !== null &&
+    filter.category === undefined && filter.performer === undefined && filter.featured === undefined
+  );
+}
+
 /** The catalogue_counts row that holds a filter's total, when one does (see migration 1800000000000). */
 function countedScope(filter: ListFilter): { scope: string; key: string } | null {
   const { category, performer, featured } = filter;
@@ -110,10 +119,20 @@ function countedScope(filter: ListFilter): { scope: string; key: string } | null
  * plans behind each query.
  */
 export class CatalogueQueries {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly search?: SearchIndex,
+  ) {}
 
-  /** How many published videos match the filter: a counts row when kept, else a count over the source. */
+  /**
+   * How many published videos match the filter: a counts row when kept, the search index for a title search
+   * when loaded, else a count over the source.
+   */
   async total(filter: ListFilter): Promise<number> {
+    if (this.search && titleSearchOnly(filter)) {
+      const found = await this.search.search(filter.q, 'newest', 0, 0);
+      if (found) return found.total;
+    }
     const counted = countedScope(filter);
     if (counted) {
       const rows = await this.db.query<{ scope: string; videos: number }[]>(
@@ -138,6 +157,10 @@ export class CatalogueQueries {
    */
   async pageIds(query: ListVideosQuery, total: number): Promise<number[]> {
     const offset = (query.page - 1) * query.limit;
+    if (this.search && titleSearchOnly(query)) {
+      const found = await this.search.search(query.q, query.sort, offset, query.limit);
+      if (found) return found.ids;
+    }
     let fromEnd = false;
     let exact = total;
     if (offset >= REVERSE_FROM_OFFSET && offset + query.limit / 2 > total / 2 && countedScope(query)) {

@@ -14,6 +14,6 @@ import { VideosRepository } from './videos.repository';
 @Module({
   imports: [JobsModule],
   providers: [VideosRepository, TrendingService, InvalidationBus, CatalogueCache],
-  exports: [VideosRepository, TrendingService, CatalogueCache],
+  exports: [VideosRepository, TrendingService, CatalogueCache, InvalidationBus],
 })
 export class VideoStoreModule {}

@@ -13,6 +13,7 @@ import { VideoStoreModule } from './video-store.module';
 import { VideosController } from './videos.controller';
 import { VideosService } from './videos.service';
 import { HotAnswers, HotAnswersInterceptor } from './hot-answers';
+import { SearchIndex } from './search/search-index';
 
 /** The catalogue's HTTP side: listings, detail, related, and the counters. */
 @Module({
@@ -23,6 +24,7 @@ import { HotAnswers, HotAnswersInterceptor } from './hot-answers';
     CountersService,
     HotAnswers,
     HotAnswersInterceptor,
+    SearchIndex,
     {
       provide: COUNTER_STORE,
       inject: [APP_CONFIG],
@@ -32,6 +34,6 @@ import { HotAnswers, HotAnswersInterceptor } from './hot-answers';
           : new MemoryCounterStore(),
     },
   ],
-  exports: [VideoStoreModule, VideosService, CountersService, HotAnswers, HotAnswersInterceptor],
+  exports: [VideoStoreModule, VideosService, CountersService, HotAnswers, HotAnswersInterceptor, SearchIndex],
 })
 export class VideosModule {}

@@ -12,6 +12,7 @@ import { CountersService } from './counters/counters.service';
 import { toVideo, toVideoCard, VideoCardRow } from './video.mapper';
 import { TaxaRepository } from '../taxonomy/taxa.repository';
 import { VIDEO_NOT_FOUND, VideosRepository } from './videos.repository';
+import { SearchIndex } from './search/search-index';
 
 export { VIDEO_NOT_FOUND };
 export { HOT_FALLBACK_LIMIT, RELATED_LIMIT };
@@ -27,8 +28,9 @@ export class VideosService {
     private readonly counters: CountersService,
     private readonly repository: VideosRepository,
     private readonly taxa: TaxaRepository,
+    search: SearchIndex,
   ) {
-    this.queries = new CatalogueQueries(db);
+    this.queries = new CatalogueQueries(db, search);
   }
 
   private readonly queries: CatalogueQueries;

@@ -9,7 +9,7 @@ import { createRedisConnection } from '../redis/redis-connection';
 export type Invalidation =
   /** Videos edited, published, failed, deleted, or their categories or performers changed. */
   | { kind: 'videos'; ids: number[] }
-  /** A counter flush wrote these counts: [video id, views added, likes added]. */
+  /** A counter flush wrote these counts: [video id, views added, likes added] (0, 0 when only its trending score). */
   | { kind: 'counts'; deltas: [number, number, number][] }
   /** Trending scores were recomputed. */
   | { kind: 'ranking' }

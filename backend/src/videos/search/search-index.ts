@@ -1,0 +1,311 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
+import { DataSource } from 'typeorm';
+import { type Invalidation, InvalidationBus } from '../../common/cache/invalidation-bus';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import type { VideoSort } from '../dto/list-videos.query';
+import { toPrefixTsQuery } from '../search-query';
+import { published } from '../videos.repository';
+import { type IndexedVideo, type SearchPage, TitleIndex } from './title-index';
+
+/** Rows read per query while the index is loaded. */
+const LOAD_BATCH = 20_000;
+/**
+ * Everything is read again this often: a bound on what a write behind the owner's back (SQL by hand) or a lost
+ * announcement can cost, and when the catalogue grows past SEARCH_INDEX_MIN_VIDEOS, the index starts.
+ */
+export const SEARCH_INDEX_RELOAD_MS = 10 * 60_000;
+/** After a failed read (the database down), the index is read again this soon. */
+const RETRY_MS = 5_000;
+/** Searches normalised by PostgreSQL kept (the query text to its lexeme prefixes), some 2 MB at most. */
+export const NORMALISED_QUERIES_MAX = 10_000;
+
+const VIDEO_COLUMNS = `id, array_to_string(tsvector_to_array(search_vector), ' ') AS lexemes,
+  (extract(epoch FROM upload_date) * 1000000)::int8 AS upload_us, views, likes, duration, trending_score`;
+
+interface VideoRow {
+  id: number | string;
+  lexemes: string;
+  upload_us: number | string;
+  views: number | string;
+  likes: number | string;
+  duration: number | string | null;
+  trending_score: number | string;
+}
+
+/** `off`: the catalogue is below SEARCH_INDEX_MIN_VIDEOS; `loading`: not (yet, or again) answering. */
+export type SearchIndexState = 'ready' | 'loading' | 'off';
+
+const toIndexed = (row: VideoRow): IndexedVideo => ({
+  id: Number(row.id),
+  lexemes: row.lexemes === '' ? [] : row.lexemes.split(' '),
+  uploadUs: Number(row.upload_us),
+  views: Number(row.views),
+  likes: Number(row.likes),
+  duration: row.duration === null ? null : Number(row.duration),
+  trending: Number(row.trending_score),
+});
+
+/**
+ * `to_tsquery`'s text of a prefix query as lexeme prefixes: `'hot':* & 'bear':*` → ['hot', 'bear'], '' (only stop
+ * words) → []. Null for anything else (a word PostgreSQL split into a phrase, say), which is left to SQL.
+ */
+export function prefixesOf(tsquery: string): string[] | null {
+  if (tsquery.trim() === '') return [];
+  const prefixes: string[] = [];
+  for (const part of tsquery.split(' & ')) {
+    const match = /^'((?:[^'\\]|'')+)':\*$/.exec(part);
+    if (!match) return null;
+    prefixes.push(match[1].replaceAll("''", "'"));
+  }
+  return prefixes;
+}
+
+/**
+ * Title search from memory, for catalogues where PostgreSQL's full text is slow: a common word's total and deep
+ * pages cost work in proportion to its matches there (45 ms at 100,000 videos, about a second at 1,000,000).
+ * Each API process keeps a TitleIndex of the published videos' lexemes and sort keys, loaded at start when the
+ * catalogue has SEARCH_INDEX_MIN_VIDEOS published videos (below that the database answers as fast) and kept
+ * current from the catalogue owner's announcements on the InvalidationBus:
+ *
+ * - a video published, edited, unpublished or deleted: its row is read again;
+ * - a counter flush: the written videos' counts and trending scores are read again;
+ * - a trending recompute: every score is read again;
+ * - everything (the bus lost, an admin's clear-cache): the index is set aside and loaded again.
+ *
+ * A search first waits for the reads that announcements started, so an edit is found by the very next search, in
+ * every process. Until the index is loaded, while the bus is not live, or for a query the index cannot answer
+ * exactly (filters besides `q`), searches go to the database as before. Results are PostgreSQL's exactly: the
+ * query is normalised by `to_tsquery('english', …)` (kept per query text) and matched against the tsvector's own
+ * lexemes, ordered by the same keys and ties.
+ */
+@Injectable()
+export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SearchIndex.name);
+  private index: TitleIndex | null = null;
+  private readonly normalised = new LRUCache<string, { prefixes: string[] | null }>({ max: NORMALISED_QUERIES_MAX });
+  private readonly pending = { videos: new Set<number>(), counts: new Set<number>(), trending: false };
+  private applying: Promise<void> | null = null;
+  /** While a load runs: the videos announced since it started, which it leaves to `apply`. */
+  private loading: { changed: Set<number>; again: boolean } | null = null;
+  private timer?: NodeJS.Timeout;
+  private closed = false;
+  /** The last load found fewer published videos than SEARCH_INDEX_MIN_VIDEOS. */
+  private belowMinimum = false;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly bus: InvalidationBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    bus.listen((message) => this.announce(message));
+  }
+
+  onApplicationBootstrap(): void {
+    this.reloadEvery(SEARCH_INDEX_RELOAD_MS);
+    void this.load();
+  }
+
+  onApplicationShutdown(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+  }
+
+  /** Whether searches are answered from memory now. */
+  get ready(): boolean {
+    return this.index !== null && this.bus.live;
+  }
+
+  get state(): SearchIndexState {
+    if (this.ready) return 'ready';
+    return this.belowMinimum && !this.loading ? 'off' : 'loading';
+  }
+
+  /** How many videos are indexed and roughly how many bytes that holds (0 when not loaded). */
+  get stats(): { videos: number; bytes: number; queries: number } {
+    return { videos: this.index?.size ?? 0, bytes: this.index?.bytes ?? 0, queries: this.normalised.size };
+  }
+
+  /**
+   * The total and one page of a search on `q` alone, in the sort's order; null when the database must answer
+   * (the index not loaded or not current, or a query it cannot represent).
+   */
+  async search(q: string, sort: VideoSort, offset: number, limit: number): Promise<SearchPage | null> {
+    if (!this.ready) return null;
+    const prefixes = await this.prefixes(q);
+    if (!prefixes) return null;
+    // What announcements have started reading is applied first: an edit is seen by the very next search.
+    for (let i = 0; i < 3 && this.applying; i++) await this.applying;
+    const index = this.index;
+    if (!index || !this.bus.live) return null;
+    return index.search(prefixes, sort, offset, limit);
+  }
+
+  /** Loads (or reconciles) the whole index now; answers once done. For start-up, the periodic reload and tests. */
+  async load(): Promise<void> {
+    if (this.loading) {
+      this.loading.again = true;
+      return;
+    }
+    const loading = (this.loading = { changed: new Set<number>(), again: false });
+    try {
+      const started = Date.now();
+      let target = this.index;
+      do {
+        // Asked again while loading (everything announced, say): read it all once more before answering from it.
+        loading.again = false;
+        const [{ videos }] = await this.db.query<{ videos: number | string }[]>(
+          `SELECT COALESCE((SELECT videos FROM catalogue_counts WHERE scope = 'all' AND key = ''), 0) AS videos`,
+        );
+        this.belowMinimum = Number(videos) < this.config.searchIndexMinVideos;
+        if (this.belowMinimum) {
+          this.index = null;
+          return;
+        }
+        target ??= new TitleIndex();
+        const seen = new Set<number>();
+        for (let after = 0; ; ) {
+          const rows = await this.db.query<VideoRow[]>(
+            `SELECT ${VIDEO_COLUMNS} FROM videos v WHERE ${published('v')} AND id > $1 ORDER BY id LIMIT $2`,
+            [after, LOAD_BATCH],
+          );
+          if (this.closed) return;
+          for (const row of rows) {
+            const video = toIndexed(row);
+            seen.add(video.id);
+            if (!loading.changed.has(video.id)) target.upsert(video);
+          }
+          if (rows.length < LOAD_BATCH) break;
+          after = Number(rows[rows.length - 1].id);
+        }
+        for (const id of target.indexedIds()) if (!seen.has(id) && !loading.changed.has(id)) target.remove(id);
+      } while (loading.again && !this.closed);
+      target.prepare();
+      if (this.index === null) this.logger.log(`Search index loaded: ${target.size} videos in ${Date.now() - started} ms`);
+      this.index = target;
+      // The videos announced while it loaded are read again now, after the rows the load kept.
+      for (const id of loading.changed) this.pending.videos.add(id);
+      this.applyPending();
+    } catch (error) {
+      this.fail(error);
+    } finally {
+      this.loading = null;
+    }
+  }
+
+  private reloadEvery(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.closed) return;
+      this.reloadEvery(SEARCH_INDEX_RELOAD_MS);
+      void this.load();
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** The database did not answer: searches go to it (and fail or succeed as it does) until a load succeeds. */
+  private fail(error: unknown): void {
+    if (this.closed) return;
+    if (this.index) this.logger.warn(`Search index set aside until it can be read again: ${String(error)}`);
+    this.index = null;
+    this.reloadEvery(RETRY_MS);
+  }
+
+  private async prefixes(q: string): Promise<string[] | null> {
+    const kept = this.normalised.get(q);
+    if (kept) return kept.prefixes;
+    const tsQuery = toPrefixTsQuery(q);
+    if (!tsQuery) return null;
+    try {
+      const [{ text }] = await this.db.query<{ text: string }[]>(`SELECT to_tsquery('english', $1)::text AS text`, [tsQuery]);
+      const prefixes = prefixesOf(text);
+      this.normalised.set(q, { prefixes });
+      return prefixes;
+    } catch {
+      return null; // the database's own search answers (or fails) the usual way
+    }
+  }
+
+  private announce(message: Invalidation): void {
+    switch (message.kind) {
+      case 'videos':
+        for (const id of message.ids) {
+          this.pending.videos.add(id);
+          this.loading?.changed.add(id);
+        }
+        break;
+      case 'counts':
+        for (const [id] of message.deltas) this.pending.counts.add(id);
+        break;
+      case 'ranking':
+        this.pending.trending = true;
+        break;
+      case 'taxa':
+        return;
+      case 'all':
+        // Something may have been missed: set the index aside until it is read again whole.
+        this.index = null;
+        this.pending.videos.clear();
+        this.pending.counts.clear();
+        this.pending.trending = false;
+        void this.load();
+        return;
+    }
+    this.applyPending();
+  }
+
+  /** Reads what the announcements name, one batch at a time, in the order they came. */
+  private applyPending(): void {
+    if (this.applying) return;
+    const run = (async () => {
+      while (this.index && (this.pending.videos.size || this.pending.counts.size || this.pending.trending)) {
+        const index = this.index;
+        const videos = [...this.pending.videos];
+        const counts = [...this.pending.counts].filter((id) => !this.pending.videos.has(id));
+        const trending = this.pending.trending;
+        this.pending.videos.clear();
+        this.pending.counts.clear();
+        this.pending.trending = false;
+        try {
+          if (videos.length) {
+            const rows = await this.db.query<VideoRow[]>(
+              `SELECT ${VIDEO_COLUMNS} FROM videos v WHERE ${published('v')} AND id = ANY($1::int[])`,
+              [videos],
+            );
+            const found = new Set<number>();
+            for (const row of rows) {
+              const video = toIndexed(row);
+              found.add(video.id);
+              index.upsert(video);
+            }
+            for (const id of videos) if (!found.has(id)) index.remove(id);
+          }
+          if (counts.length) {
+            const rows = await this.db.query<VideoRow[]>(
+              `SELECT id, views, likes, trending_score FROM videos v WHERE ${published('v')} AND id = ANY($1::int[])`,
+              [counts],
+            );
+            for (const row of rows) index.setCounts(Number(row.id), Number(row.views), Number(row.likes), Number(row.trending_score));
+          }
+          if (trending) {
+            const rows = await this.db.query<VideoRow[]>(`SELECT id, trending_score FROM videos v WHERE ${published('v')}`);
+            for (const row of rows) index.setTrending(Number(row.id), Number(row.trending_score));
+          }
+          index.prepare(); // the orders the reads changed, now rather than in the next search
+        } catch (error) {
+          this.fail(error);
+        }
+      }
+      this.pending.videos.clear();
+      this.pending.counts.clear();
+      this.pending.trending = false;
+    })().finally(() => {
+      this.applying = null;
+      // Announced between the loop's last check and here.
+      if (this.index && (this.pending.videos.size || this.pending.counts.size || this.pending.trending)) this.applyPending();
+    });
+    this.applying = run;
+  }
+}

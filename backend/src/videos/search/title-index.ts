@@ -1,0 +1,469 @@
+import type { VideoSort } from '../dto/list-videos.query';
+
+/** One published video as the index keeps it: its title lexemes and the listing sorts' keys. */
+export interface IndexedVideo {
+  id: number;
+  /** The lexemes of its search_vector (tsvector_to_array), exactly as PostgreSQL stemmed them. */
+  lexemes: readonly string[];
+  /** upload_date in microseconds since the epoch (the database's precision, so ties break as there). */
+  uploadUs: number;
+  views: number;
+  likes: number;
+  /** null: unknown, sorted last by `longest`. */
+  duration: number | null;
+  trending: number;
+}
+
+export interface SearchPage {
+  total: number;
+  ids: number[];
+}
+
+const SORTS: readonly VideoSort[] = ['newest', 'most-viewed', 'top-rated', 'longest', 'trending'];
+/** A duration stands for "unknown" below every real one (durations are > 0). */
+const NO_DURATION = -1;
+/** Past this share of changed videos a sort is sorted again whole rather than merged. */
+const FULL_SORT_SHARE = 1 / 8;
+
+/**
+ * The catalogue's titles as an inverted index in memory, with each listing sort's order, so that a search's
+ * total and any page of it cost work in proportion to the page, not to the matches (PostgreSQL's full text
+ * cannot count or page a common word without visiting every match; docs/catalogue-queries.md §5).
+ *
+ * - Each video has a slot; its keys live in typed arrays by slot, its lexemes in one pool of term ids.
+ * - Each term (lexeme) has a posting list of slots; the terms are kept sorted for prefix ranges.
+ * - Each sort has the published slots in its order (`perm`) and each slot's position there (`rank`). A change of
+ *   keys marks the slot dirty for the sorts it affects; a read first takes the dirty slots out and merges them
+ *   back in their new places (a full sort when many changed).
+ *
+ * Matching is `search_vector @@ to_tsquery('english', 'w1:* & w2:*')` exactly: every query prefix (already
+ * normalised by PostgreSQL, see SearchIndex) must start one of the video's lexemes. Synchronous and pure: the
+ * SearchIndex service loads it and keeps it current.
+ */
+export class TitleIndex {
+  private capacity = 0;
+  private slots = 0;
+  private readonly freeSlots: number[] = [];
+  private readonly slotOf = new Map<number, number>();
+  private ids = new Int32Array(0);
+  private uploadUs = new Float64Array(0);
+  private views = new Float64Array(0);
+  private likes = new Float64Array(0);
+  private duration = new Float64Array(0);
+  private trending = new Float64Array(0);
+  /** Marks for matching (a generation per query, so that nothing needs clearing). */
+  private stamp = new Uint32Array(0);
+  /** Where a match collects its slots before they are copied out. */
+  private matchBuffer = new Int32Array(0);
+  private generation = 0;
+
+  // Each slot's term ids: pool[termStart[slot] .. + termCount[slot]]; replaced lists are left as garbage.
+  private termStart = new Int32Array(0);
+  private termCount = new Uint16Array(0);
+  private pool = new Int32Array(1024);
+  private poolUsed = 0;
+  private poolGarbage = 0;
+
+  private readonly termIdOf = new Map<string, number>();
+  private readonly termNames: string[] = [];
+  private postings: Int32Array[] = [];
+  private postingLength: number[] = [];
+  /** Term names in code-unit order (prefixes are contiguous), rebuilt when terms were added. */
+  private sortedTerms: { name: string; id: number }[] = [];
+  private termsSorted = true;
+
+  private readonly order = new Map<VideoSort, { perm: Int32Array; rank: Int32Array; dirty: Set<number>; all: boolean }>();
+  /** Changes whenever what matches what may have changed (a video in or out, new lexemes). */
+  private membershipVersion = 0;
+  private lastMatch?: { key: string; version: number; slots: Int32Array; generation: number };
+
+  constructor() {
+    for (const sort of SORTS) this.order.set(sort, { perm: new Int32Array(0), rank: new Int32Array(0), dirty: new Set(), all: true });
+  }
+
+  /** Published videos indexed. */
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  has(id: number): boolean {
+    return this.slotOf.has(id);
+  }
+
+  /** Rough bytes held: typed arrays, postings, the pool and the terms. */
+  get bytes(): number {
+    let total = this.capacity * (4 + 8 * 5 + 4 + 4 + 2 + 4 * 2 * SORTS.length) + this.pool.byteLength;
+    for (const list of this.postings) total += list.byteLength;
+    for (const name of this.termNames) total += 40 + name.length * 2;
+    return total;
+  }
+
+  /** Adds the video or brings it up to date (a no-op when nothing changed). */
+  upsert(video: IndexedVideo): void {
+    let slot = this.slotOf.get(video.id);
+    const isNew = slot === undefined;
+    if (slot === undefined) {
+      slot = this.freeSlots.pop() ?? this.slots++;
+      this.ensureCapacity(this.slots);
+      this.slotOf.set(video.id, slot);
+      this.ids[slot] = video.id;
+      this.termCount[slot] = 0;
+      this.membershipVersion++;
+    }
+    this.setLexemes(slot, video.lexemes);
+    const duration = video.duration ?? NO_DURATION;
+    if (isNew) {
+      this.uploadUs[slot] = video.uploadUs;
+      this.views[slot] = video.views;
+      this.likes[slot] = video.likes;
+      this.duration[slot] = duration;
+      this.trending[slot] = video.trending;
+      for (const sort of SORTS) this.markDirty(sort, slot);
+      return;
+    }
+    if (this.uploadUs[slot] !== video.uploadUs) {
+      this.uploadUs[slot] = video.uploadUs;
+      this.markDirty('newest', slot);
+    }
+    if (this.duration[slot] !== duration) {
+      this.duration[slot] = duration;
+      this.markDirty('longest', slot);
+    }
+    this.setCounts(video.id, video.views, video.likes, video.trending);
+  }
+
+  /** New stored counts and trending score of an indexed video; ignored for one not indexed. */
+  setCounts(id: number, views: number, likes: number, trending: number): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    if (this.views[slot] !== views) {
+      this.views[slot] = views;
+      this.markDirty('most-viewed', slot);
+      this.markDirty('top-rated', slot);
+    }
+    if (this.likes[slot] !== likes) {
+      this.likes[slot] = likes;
+      this.markDirty('top-rated', slot);
+    }
+    this.setTrending(id, trending);
+  }
+
+  setTrending(id: number, trending: number): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined || this.trending[slot] === trending) return;
+    this.trending[slot] = trending;
+    this.markDirty('trending', slot);
+  }
+
+  /** Takes the video out (unpublished or deleted); a no-op when it is not indexed. */
+  remove(id: number): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.setLexemes(slot, []);
+    this.slotOf.delete(id);
+    this.ids[slot] = 0;
+    this.freeSlots.push(slot);
+    for (const sort of SORTS) this.markDirty(sort, slot);
+    this.membershipVersion++;
+  }
+
+  /**
+   * Brings the term list and every sort's order up to date now rather than on the next search (a whole sort of
+   * 100,000 videos takes tens of milliseconds, which a first search would otherwise wait for).
+   */
+  prepare(): void {
+    this.sortTerms();
+    for (const sort of SORTS) this.ordered(sort);
+  }
+
+  /** The ids indexed, for a reconciliation to find the ones it no longer saw. */
+  indexedIds(): number[] {
+    return [...this.slotOf.keys()];
+  }
+
+  /**
+   * The videos matching every prefix (each already a lexeme prefix as PostgreSQL normalised it), how many,
+   * and those at [offset, offset + limit) in the sort's order. No prefixes: nothing matches (a query of stop
+   * words only, as PostgreSQL answers it).
+   */
+  search(prefixes: readonly string[], sort: VideoSort, offset: number, limit: number): SearchPage {
+    const matched = this.match(prefixes);
+    const total = matched.slots.length;
+    if (limit <= 0 || offset >= total) return { total, ids: [] };
+    return { total, ids: this.pageOf(matched, sort, offset, Math.min(limit, total - offset)) };
+  }
+
+  // --- matching ------------------------------------------------------------------------------------------------
+
+  private match(prefixes: readonly string[]): { slots: Int32Array; generation: number } {
+    const key = [...new Set(prefixes)].sort().join('\u0000');
+    const last = this.lastMatch;
+    if (last && last.key === key && last.version === this.membershipVersion) return last;
+    const ranges = [...new Set(prefixes)].map((prefix) => this.termsWithPrefix(prefix));
+    let slots = new Int32Array(0);
+    if (ranges.length > 0 && ranges.every((terms) => terms.length > 0)) {
+      // The smallest prefix marks first; each next one keeps the marked slots it also has.
+      const size = (terms: number[]) => terms.reduce((sum, term) => sum + this.postingLength[term], 0);
+      ranges.sort((a, b) => size(a) - size(b));
+      let previous = 0;
+      let found = 0;
+      const stamp = this.stamp;
+      const buffer = this.matchBuffer.length >= this.capacity ? this.matchBuffer : (this.matchBuffer = new Int32Array(this.capacity));
+      for (let r = 0; r < ranges.length; r++) {
+        const generation = this.nextGeneration();
+        const first = r === 0;
+        found = 0;
+        for (const term of ranges[r]) {
+          const list = this.postings[term];
+          const length = this.postingLength[term];
+          for (let i = 0; i < length; i++) {
+            const slot = list[i];
+            const mark = stamp[slot];
+            if (mark === generation || (!first && mark !== previous)) continue;
+            stamp[slot] = generation;
+            buffer[found++] = slot;
+          }
+        }
+        previous = generation;
+      }
+      slots = buffer.slice(0, found);
+    } else {
+      this.nextGeneration();
+    }
+    this.lastMatch = { key, version: this.membershipVersion, slots, generation: this.generation };
+    return this.lastMatch;
+  }
+
+  /** Term ids of every lexeme starting with `prefix`. */
+  private termsWithPrefix(prefix: string): number[] {
+    this.sortTerms();
+    let lo = 0;
+    let hi = this.sortedTerms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.sortedTerms[mid].name < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const terms: number[] = [];
+    for (let i = lo; i < this.sortedTerms.length && this.sortedTerms[i].name.startsWith(prefix); i++) {
+      if (this.postingLength[this.sortedTerms[i].id] > 0) terms.push(this.sortedTerms[i].id);
+    }
+    return terms;
+  }
+
+  private sortTerms(): void {
+    if (this.termsSorted) return;
+    this.sortedTerms = this.termNames.map((name, id) => ({ name, id }));
+    this.sortedTerms.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.termsSorted = true;
+  }
+
+  private nextGeneration(): number {
+    if (this.generation >= 0xfffffffe) {
+      this.stamp.fill(0);
+      this.generation = 0;
+      this.lastMatch = undefined;
+    }
+    return ++this.generation;
+  }
+
+  /** One page of the matches in the sort's order: walks the sort's order when the matches are dense, else sorts the matches' ranks. */
+  private pageOf(matched: { slots: Int32Array; generation: number }, sort: VideoSort, offset: number, count: number): number[] {
+    const { perm, rank } = this.ordered(sort);
+    const total = matched.slots.length;
+    const live = perm.length;
+    const fromEnd = offset + count / 2 > total / 2;
+    const reach = fromEnd ? total - offset : offset + count;
+    // A walk passes about reach × live / total slots; sorting the ranks costs about total × log2(total).
+    if ((reach * live) / total <= total * Math.log2(total + 1)) {
+      const generation = this.marked(matched);
+      const page: number[] = [];
+      let seen = 0;
+      if (!fromEnd) {
+        for (let i = 0; i < live && page.length < count; i++) {
+          if (this.stamp[perm[i]] !== generation) continue;
+          if (seen++ >= offset) page.push(this.ids[perm[i]]);
+        }
+        return page;
+      }
+      const skip = total - offset - count;
+      for (let i = live - 1; i >= 0 && page.length < count; i--) {
+        if (this.stamp[perm[i]] !== generation) continue;
+        if (seen++ >= skip) page.push(this.ids[perm[i]]);
+      }
+      return page.reverse();
+    }
+    const ranks = new Int32Array(total);
+    for (let i = 0; i < total; i++) ranks[i] = rank[matched.slots[i]];
+    ranks.sort();
+    const page: number[] = [];
+    for (let i = offset; i < offset + count; i++) page.push(this.ids[perm[ranks[i]]]);
+    return page;
+  }
+
+  /** The generation whose stamps mark exactly these matches (marked again if another query came since). */
+  private marked(matched: { slots: Int32Array; generation: number }): number {
+    if (matched.generation === this.generation) return matched.generation;
+    const generation = this.nextGeneration();
+    for (const slot of matched.slots) this.stamp[slot] = generation;
+    matched.generation = generation;
+    return generation;
+  }
+
+  // --- sort orders ---------------------------------------------------------------------------------------------
+
+  private markDirty(sort: VideoSort, slot: number): void {
+    const order = this.order.get(sort)!;
+    if (!order.all) order.dirty.add(slot);
+  }
+
+  /** Negative when slot a comes first in the sort (all keys descending, then id descending). */
+  private compare(sort: VideoSort): (a: number, b: number) => number {
+    const { ids, uploadUs, views, likes, duration, trending } = this;
+    switch (sort) {
+      case 'newest':
+        return (a, b) => uploadUs[b] - uploadUs[a] || ids[b] - ids[a];
+      case 'most-viewed':
+        return (a, b) => views[b] - views[a] || ids[b] - ids[a];
+      case 'top-rated':
+        return (a, b) => likes[b] - likes[a] || views[b] - views[a] || ids[b] - ids[a];
+      case 'longest':
+        return (a, b) => duration[b] - duration[a] || ids[b] - ids[a];
+      case 'trending':
+        return (a, b) => trending[b] - trending[a] || ids[b] - ids[a];
+    }
+  }
+
+  /** The sort's order, with the changed slots moved to their places first. */
+  private ordered(sort: VideoSort): { perm: Int32Array; rank: Int32Array } {
+    const order = this.order.get(sort)!;
+    const compare = this.compare(sort);
+    if (order.all || order.dirty.size > order.perm.length * FULL_SORT_SHARE) {
+      const live = Int32Array.from(this.slotOf.values());
+      live.sort(compare);
+      order.perm = live;
+      order.rank = new Int32Array(this.capacity);
+      for (let i = 0; i < live.length; i++) order.rank[live[i]] = i;
+      order.dirty.clear();
+      order.all = false;
+      return order;
+    }
+    if (order.dirty.size === 0) {
+      if (order.rank.length < this.capacity) order.rank = grow(order.rank, this.capacity);
+      return order;
+    }
+    const moved = Int32Array.from([...order.dirty].filter((slot) => this.ids[slot] !== 0 && this.slotOf.get(this.ids[slot]) === slot));
+    moved.sort(compare);
+    const perm = new Int32Array(this.slotOf.size);
+    let out = 0;
+    let m = 0;
+    let firstChange = -1;
+    for (let i = 0; i < order.perm.length; i++) {
+      const slot = order.perm[i];
+      if (order.dirty.has(slot)) continue;
+      while (m < moved.length && compare(moved[m], slot) < 0) {
+        if (firstChange < 0) firstChange = out;
+        perm[out++] = moved[m++];
+      }
+      if (firstChange < 0 && out !== i) firstChange = out;
+      perm[out++] = slot;
+    }
+    while (m < moved.length) {
+      if (firstChange < 0) firstChange = out;
+      perm[out++] = moved[m++];
+    }
+    order.perm = perm;
+    if (order.rank.length < this.capacity) order.rank = grow(order.rank, this.capacity);
+    for (let i = Math.max(0, firstChange); i < perm.length; i++) order.rank[perm[i]] = i;
+    order.dirty.clear();
+    return order;
+  }
+
+  // --- storage -------------------------------------------------------------------------------------------------
+
+  private setLexemes(slot: number, lexemes: readonly string[]): void {
+    const terms = [...new Set(lexemes)].map((name) => this.termId(name)).sort((a, b) => a - b);
+    const start = this.termStart[slot];
+    const count = this.termCount[slot];
+    if (count === terms.length && terms.every((term, i) => this.pool[start + i] === term)) return;
+    for (let i = 0; i < count; i++) this.removePosting(this.pool[start + i], slot);
+    this.poolGarbage += count;
+    if (this.poolUsed + terms.length > this.pool.length) this.compactPool(terms.length);
+    this.termStart[slot] = this.poolUsed;
+    this.termCount[slot] = terms.length;
+    for (const term of terms) {
+      this.pool[this.poolUsed++] = term;
+      this.addPosting(term, slot);
+    }
+    this.membershipVersion++;
+  }
+
+  private termId(name: string): number {
+    let id = this.termIdOf.get(name);
+    if (id === undefined) {
+      id = this.termNames.length;
+      this.termIdOf.set(name, id);
+      this.termNames.push(name);
+      this.postings.push(new Int32Array(4));
+      this.postingLength.push(0);
+      this.termsSorted = false;
+    }
+    return id;
+  }
+
+  private addPosting(term: number, slot: number): void {
+    let list = this.postings[term];
+    const length = this.postingLength[term];
+    if (length === list.length) list = this.postings[term] = grow(list, length * 2);
+    list[length] = slot;
+    this.postingLength[term] = length + 1;
+  }
+
+  private removePosting(term: number, slot: number): void {
+    const list = this.postings[term];
+    const length = this.postingLength[term];
+    const at = list.subarray(0, length).indexOf(slot);
+    if (at < 0) return;
+    list[at] = list[length - 1];
+    this.postingLength[term] = length - 1;
+  }
+
+  /** Makes room for `extra` more term ids: copies the slots' current lists (not the replaced ones) to a pool twice their size. */
+  private compactPool(extra: number): void {
+    let live = 0;
+    for (const slot of this.slotOf.values()) live += this.termCount[slot];
+    const pool = new Int32Array(Math.max(1024, (live + extra) * 2));
+    let used = 0;
+    for (const slot of this.slotOf.values()) {
+      const start = this.termStart[slot];
+      const count = this.termCount[slot];
+      pool.set(this.pool.subarray(start, start + count), used);
+      this.termStart[slot] = used;
+      used += count;
+    }
+    this.pool = pool;
+    this.poolUsed = used;
+    this.poolGarbage = 0;
+  }
+
+  private ensureCapacity(slots: number): void {
+    if (slots <= this.capacity) return;
+    const capacity = Math.max(1024, this.capacity * 2, slots);
+    this.ids = grow(this.ids, capacity);
+    this.uploadUs = grow(this.uploadUs, capacity);
+    this.views = grow(this.views, capacity);
+    this.likes = grow(this.likes, capacity);
+    this.duration = grow(this.duration, capacity);
+    this.trending = grow(this.trending, capacity);
+    this.stamp = grow(this.stamp, capacity);
+    this.termStart = grow(this.termStart, capacity);
+    this.termCount = grow(this.termCount, capacity);
+    this.capacity = capacity;
+  }
+}
+
+function grow<T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(array: T, length: number): T {
+  const next = new (array.constructor as new (length: number) => T)(length);
+  next.set(array.subarray(0, Math.min(array.length, length)) as never);
+  return next;
+}
