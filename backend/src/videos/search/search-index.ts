@@ -10,8 +10,8 @@ import { toPrefixTsQuery } from '../search-query';
 import { published } from '../videos.repository';
 import { type IndexedVideo, type SearchPage, TitleIndex } from './title-index';
 
-/** Rows read per query while the index is loaded. */
-const LOAD_BATCH = 20_000;
+/** Rows read per query while the index is loaded: embedded PGlite runs each query on the event loop, so small batches keep the API answering between them. */
+const LOAD_BATCH = 5_000;
 /**
  * Everything is read again this often: a bound on what a write behind the owner's back (SQL by hand) or a lost
  * announcement can cost, and when the catalogue grows past SEARCH_INDEX_MIN_VIDEOS, the index starts.
