@@ -5,15 +5,15 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express from 'express';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { privateByDefault } from './common/http/http-caching';
 import { requestLog } from './common/http/request-log';
-import { frozenHeaders } from './common/http/security-headers';
+import { securityHeaders } from './common/http/security-headers';
 import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, wellFormedReviver } from './common/http/request-guards';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import { mediaServing } from './media/media-serving';
+import { SEO_ROUTES } from './seo/seo.controller';
 import { HotAnswers, hotAnswersMiddleware } from './videos/hot-answers';
 import { CountersController } from './videos/counters.controller';
 import { CountersService } from './videos/counters/counters.service';
@@ -36,8 +36,9 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.set('etag', 'strong');
   app.use(requestLog());
   app.use(privateByDefault);
-  app.use(frozenHeaders(
-    helmet({
+  // The same headers on every answer, except that other sites may frame the embeddable player (/embed/{id}).
+  app.use(securityHeaders(
+    {
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
@@ -50,7 +51,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
       crossOriginEmbedderPolicy: false,
       // HSTS only where the site is served over HTTPS; on http://localhost it would pin the browser to TLS.
       strictTransportSecurity: config.env === 'production',
-    }),
+    },
   ));
   // Hot catalogue answers, as the full pipeline last sent them and while they are still exact: before the
   // guards of writes, the body parsers and Nest's routing, none of which a bodiless GET needs.
@@ -64,7 +65,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.use(directCountingMiddleware(app.get(CountersController), app.get(CountersService), rateLimit, new AllExceptionsFilter()));
   app.use(cookieParser());
   app.use(mediaServing(config));
-  app.setGlobalPrefix('api');
+  // robots.txt and the sitemaps live at the site's root, where crawlers look for them.
+  app.setGlobalPrefix('api', { exclude: SEO_ROUTES });
   app.useGlobalPipes(new StrictValidationPipe());
   app.enableShutdownHooks();
 

@@ -24,6 +24,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { MediaModule } from './media/media.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { RemovalRequestsModule } from './removal-requests/removal-requests.module';
+import { SeoModule } from './seo/seo.module';
 import { SiteModule } from './site/site.module';
 import { TaxonomyModule } from './taxonomy/taxonomy.module';
 import { VideosModule } from './videos/videos.module';
@@ -38,7 +39,11 @@ export interface AppModuleOptions {
 export class AppModule {
   static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
     const web = options.webRoot && existsSync(options.webRoot)
-      ? [ServeStaticModule.forRoot({ rootPath: options.webRoot, exclude: ['/api/{*path}', '/s/{*path}', '/thumbs/{*path}'] })]
+      ? [ServeStaticModule.forRoot({
+        rootPath: options.webRoot,
+        // The crawlers' files are the API's (seo/), even if the build ships a robots.txt of its own.
+        exclude: ['/api/{*path}', '/s/{*path}', '/thumbs/{*path}', '/robots.txt', '/sitemap.xml', '/sitemaps/{*path}'],
+      })]
       : [];
     return {
       module: AppModule,
@@ -71,6 +76,7 @@ export class AppModule {
         MediaModule,
         AdminModule,
         RemovalRequestsModule,
+        SeoModule,
         ...web,
       ],
       providers: [

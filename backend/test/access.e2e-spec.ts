@@ -24,6 +24,10 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/video/secure',
   // Beyond the contract: anyone may ask for a video to be taken down.
   'POST /api/removal-requests',
+  // Beyond the contract: the crawlers' files (README, "Sitemaps and robots.txt").
+  'GET /robots.txt',
+  'GET /sitemap.xml',
+  'GET /sitemaps/{file}',
 ]);
 
 describe('Access and the web client (e2e)', () => {

@@ -134,6 +134,16 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
         'cross-origin-opener-policy': direct.headers['cross-origin-opener-policy'],
       });
     }
+    // The embeddable player alone may be framed by any site, through nginx as from the API.
+    const embed = await request(t.http).get('/embed/1').expect(200);
+    expect(embed.headers['content-security-policy']).toMatch(/frame-ancestors \*/);
+    const embedViaNginx = await fetch(`${base}/embed/1`);
+    expect(embedViaNginx.status).toBe(200);
+    expect(policy(embedViaNginx)).toEqual({
+      'content-security-policy': embed.headers['content-security-policy'],
+      'x-frame-options': null,
+      'cross-origin-opener-policy': embed.headers['cross-origin-opener-policy'],
+    });
   });
 
   it("never lets a shared cache hand one member's answers to another (two members through nginx)", async () => {

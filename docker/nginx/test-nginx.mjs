@@ -63,8 +63,13 @@ const api = http.createServer((req, res) => {
     // The app serves its pages with its own security headers (helmet), which nginx must pass on.
     res.setHeader('Content-Type', 'text/html');
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Content-Security-Policy', "default-src 'self'; frame-ancestors 'self'");
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    // Other sites may frame the embeddable player only (backend/src/common/http/security-headers.ts).
+    if (/^\/embed\/\d+$/.test(req.url)) {
+      res.setHeader('Content-Security-Policy', "default-src 'self'; frame-ancestors *");
+    } else {
+      res.setHeader('Content-Security-Policy', "default-src 'self'; frame-ancestors 'self'");
+      res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    }
     res.end(`<!doctype html><title>app shell</title><!-- from the API: ${req.url} -->`);
     return;
   }
@@ -177,6 +182,14 @@ check('takes every page from the app, with its security headers, but not missing
   assert.doesNotMatch((await get('/originals/source.mp4')).body.toString(), /never served/);
 });
 
+check("passes on the API's leave to frame the embeddable player, and only that", async () => {
+  const embed = await get('/embed/12');
+  assert.equal(embed.status, 200);
+  assert.match(embed.body.toString(), /from the API: \/embed\/12/);
+  assert.equal(embed.headers.get('content-security-policy'), "default-src 'self'; frame-ancestors *");
+  assert.equal(embed.headers.get('x-frame-options'), null);
+});
+
 check('proxies the API with the forwarding headers', async () => {
   const r = await get('/api/get-client-ip', { 'X-Forwarded-For': '203.0.113.9' });
   const body = JSON.parse(r.body.toString());
@@ -228,6 +241,18 @@ check('serves the static shell, framing refused, while the API is down', async (
   assert.doesNotMatch(page.body.toString(), /from the API/);
   assert.equal(page.headers.get('x-frame-options'), 'SAMEORIGIN');
   assert.match(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'self'/);
+  // The embeddable player's shell may still be framed by other sites; look-alike addresses may not.
+  for (const url of ['/embed/12', '/embed/12?t=30']) {
+    const embed = await get(url);
+    assert.match(embed.body.toString(), /app shell/, url);
+    assert.equal(embed.headers.get('x-frame-options'), null, url);
+    assert.equal(embed.headers.get('content-security-policy'), "frame-ancestors *; object-src 'none'; base-uri 'self'", url);
+  }
+  for (const url of ['/embed/12/admin', '/embed/abc', '/embedded/12', '/admin?/embed/12']) {
+    const other = await get(url);
+    assert.equal(other.headers.get('x-frame-options'), 'SAMEORIGIN', url);
+    assert.match(other.headers.get('content-security-policy') ?? '', /^frame-ancestors 'self';/, url);
+  }
 });
 
 // ---- run -------------------------------------------------------------------------------------------------------

@@ -20,7 +20,8 @@ import { waitUntilReady } from './ready';
  * Settings: CATALOGUE_VIDEOS, CATALOGUE_RUNS, CATALOGUE_SEED (draws), BENCH_DATABASE_URL, CATALOGUE_DATA_DIR
  * (a PGlite DATA_DIR to keep and reuse between runs), CATALOGUE_ONLY (comma-separated substrings: run only the scenarios matching one),
  * CATALOGUE_CACHE (passed to the API; default off), SEARCH_INDEX_MIN_VIDEOS (passed to the API: a number above the
- * catalogue's measures the database's own search). The scenarios start once the API's search index is loaded.
+ * catalogue's measures the database's own search), SITEMAP_URLS_PER_FILE (passed to the API, which reads it from the
+ * environment). The scenarios start once the API's search index is loaded.
  */
 const VIDEOS = Number(process.env.CATALOGUE_VIDEOS ?? 100_000);
 const RUNS = Number(process.env.CATALOGUE_RUNS ?? 200);
@@ -29,6 +30,7 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
 const KEEP_DIR = process.env.CATALOGUE_DATA_DIR || undefined;
 const ONLY = process.env.CATALOGUE_ONLY || undefined;
 const LIMIT = 24;
+const SITEMAP_URLS_PER_FILE = Number(process.env.SITEMAP_URLS_PER_FILE || 50_000);
 
 interface Taxon {
   id: string;
@@ -135,6 +137,11 @@ function scenarios(u: Universe): Scenario[] {
   for (const sort of VIDEO_SORTS) list.push(search('3-letter prefix', prefixes, sort));
   list.push({ name: 'related', next: () => `/api/videos/${pick(u.ids)}/related` });
   list.push({ name: 'detail', next: () => `/api/videos/${pick(u.ids)}` });
+  // The video sitemaps: one file per block of SITEMAP_URLS_PER_FILE ids holding a published video (README,
+  // "Sitemaps and robots.txt"), 50,000 URLs at most; with CATALOGUE_CACHE=off every request builds its file.
+  const sitemapFiles = [...new Set(u.ids.map((id) => Math.ceil(id / SITEMAP_URLS_PER_FILE)))];
+  list.push({ name: 'sitemap file', next: () => `/sitemaps/videos-${pick(sitemapFiles)}.xml` });
+  list.push({ name: 'sitemap index', next: () => '/sitemap.xml' });
   return ONLY ? list.filter((s) => ONLY.split(',').some((part) => s.name.includes(part))) : list;
 }
 

@@ -128,9 +128,20 @@ class EnvironmentVariables {
   @IsIn(['on', 'off'])
   CATALOGUE_CACHE = 'on';
 
+  /**
+   * Who a guest viewer is for views, trending signals and likes: `address-and-agent` (the contract's hashed IP +
+   * user agent) or `network` (the address alone, IPv6 by its /64: a changing User-Agent no longer counts again).
+   */
+  @IsIn(['address-and-agent', 'network'])
+  GUEST_VIEWER: 'address-and-agent' | 'network' = 'address-and-agent';
+
   /** Title search is answered from memory once the catalogue has this many published videos (0: always). */
   @Transform(toInt) @IsInt() @Min(0)
   SEARCH_INDEX_MIN_VIDEOS = 10_000;
+
+  /** URLs per sitemap file: at most the sitemap protocol's 50,000 (tests lower it). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(50_000)
+  SITEMAP_URLS_PER_FILE = 50_000;
 
   /** The OpenAPI viewer and document (/api/docs, /api/docs-json): on by default, off by default in production. */
   @IsOptional() @IsIn(['on', 'off'])
@@ -142,7 +153,7 @@ export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
   'SITE_NAME', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
   'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_AUTH_GLOBAL', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
-  'CATALOGUE_CACHE', 'SEARCH_INDEX_MIN_VIDEOS', 'API_DOCS',
+  'CATALOGUE_CACHE', 'GUEST_VIEWER', 'SEARCH_INDEX_MIN_VIDEOS', 'SITEMAP_URLS_PER_FILE', 'API_DOCS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export type Brand = 'default' | 'atg' | 'jtg';
@@ -191,8 +202,12 @@ export interface AppConfig {
    * the database's own speed (`npm run bench:catalogue`).
    */
   catalogueCache: boolean;
+  /** Who a guest viewer is (GUEST_VIEWER): the contract's address + user agent, or the network alone. */
+  guestViewer: 'address-and-agent' | 'network';
   /** Published videos from which title search is answered from memory (SearchIndex); below, by the database. */
   searchIndexMinVideos: number;
+  /** URLs per sitemap file (SITEMAP_URLS_PER_FILE, 1 to 50,000): video files cover blocks of this many ids. */
+  sitemapUrlsPerFile: number;
   /** Whether /api/docs and /api/docs-json are served (API_DOCS; off in production unless set on). */
   apiDocs: boolean;
   /** For tests: an in-memory PGlite instead of DATA_DIR. */
@@ -299,7 +314,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ffprobePath: vars.FFPROBE_PATH ?? null,
     logLevel: vars.LOG_LEVEL,
     catalogueCache: vars.CATALOGUE_CACHE === 'on',
+    guestViewer: vars.GUEST_VIEWER,
     searchIndexMinVideos: vars.SEARCH_INDEX_MIN_VIDEOS,
+    sitemapUrlsPerFile: vars.SITEMAP_URLS_PER_FILE,
     apiDocs: (vars.API_DOCS ?? (vars.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     inMemoryDatabase: false,
   };

@@ -55,6 +55,23 @@ export interface NewVideo {
   performers: string[];
 }
 
+/** What a video sitemap says of one published video (`publishedBlock`). */
+export interface SitemapVideoRow {
+  id: number;
+  title: string;
+  atg_title: string;
+  jtg_title: string;
+  thumbnail: string;
+  url: string;
+  media_ready: boolean;
+  duration: number | null;
+  /** Stored views, without what the counters still buffer. */
+  views: number;
+  upload_date: Date | string;
+  categories: string[];
+  performers: string[];
+}
+
 export interface MediaFacts {
   durationSeconds: number;
   width: number;
@@ -190,6 +207,42 @@ export class VideosRepository {
       // While the database is down, a stream this process signed before can still be signed: playback goes on.
       () => this.lastKnownStems.get(stem),
     );
+  }
+
+  // --- sitemaps (seo module) -----------------------------------------------------------------------------------
+
+  /**
+   * The blocks of `size` consecutive ids (block n holds ids (n-1)·size+1 … n·size) that hold at least one
+   * published video, in order: the video sitemap files. One index-only pass over the published ids.
+   */
+  async publishedIdBlocks(size: number): Promise<number[]> {
+    const rows = await this.db.query<{ block: string }[]>(
+      `SELECT DISTINCT (v.id - 1) / $1::int + 1 AS block FROM videos v WHERE ${published('v')} ORDER BY block`,
+      [size],
+    );
+    return rows.map((row) => Number(row.block));
+  }
+
+  /**
+   * The published videos of block `block` of `size` ids, by id, with their categories' and performers' ids: one
+   * statement, a range of the primary key (keyset paging by id), never more than `size` rows.
+   */
+  async publishedBlock(block: number, size: number): Promise<SitemapVideoRow[]> {
+    const from = (block - 1) * size + 1;
+    const to = block * size;
+    const rows = await this.db.query<SitemapVideoRow[]>(
+      `WITH c AS (SELECT video_id, array_agg(category_id ORDER BY category_id) AS ids FROM video_categories
+                  WHERE video_id BETWEEN $1 AND $2 GROUP BY video_id),
+            p AS (SELECT video_id, array_agg(performer_id ORDER BY performer_id) AS ids FROM video_performers
+                  WHERE video_id BETWEEN $1 AND $2 GROUP BY video_id)
+       SELECT v.id, v.title, v.atg_title, v.jtg_title, v.thumbnail, v.url, v.media_ready, v.duration, v.views,
+              v.upload_date, COALESCE(c.ids, '{}') AS categories, COALESCE(p.ids, '{}') AS performers
+       FROM videos v LEFT JOIN c ON c.video_id = v.id LEFT JOIN p ON p.video_id = v.id
+       WHERE v.id BETWEEN $1 AND $2 AND ${published('v')}
+       ORDER BY v.id`,
+      [from, to],
+    );
+    return rows.map((row) => ({ ...row, id: Number(row.id), views: Number(row.views), duration: row.duration === null ? null : Number(row.duration) }));
   }
 
   /** The url of a video in any state (its media stem), or null when it is gone. */

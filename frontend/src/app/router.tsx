@@ -18,11 +18,25 @@ const browse = () => import('./routes/browse');
 const lists = () => import('./routes/lists');
 const legal = () => import('./routes/legal');
 const admin = () => import('./routes/admin');
+// The embeddable player, framed by other sites: the player's code (shared with the watch page) and no layout.
+const embed = () => import('./routes/embed');
 
 const VIDEO_ID = /^[1-9]\d{0,9}$/;
+const isVideoId = (id: string | undefined): id is string => !!id && VIDEO_ID.test(id) && Number(id) <= 2_147_483_647;
 
 /** The app's routes; `queryClient` lets the watch route start its reads before its code has arrived. */
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
+  {
+    // Outside the layout: no header, footer or navigation in another site's frame.
+    path: 'embed/:id',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <div aria-busy="true" aria-label="Loading the video" />,
+    loader: ({ params }) => {
+      if (isVideoId(params.id)) prefetchWatch(queryClient, Number(params.id));
+      return null;
+    },
+    lazy: async () => ({ Component: (await embed()).EmbedRoute }),
+  },
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -36,9 +50,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           {
             path: 'video/:id',
             loader: ({ params }) => {
-              if (params.id && VIDEO_ID.test(params.id) && Number(params.id) <= 2_147_483_647) {
-                prefetchWatch(queryClient, Number(params.id));
-              }
+              if (isVideoId(params.id)) prefetchWatch(queryClient, Number(params.id));
               return null;
             },
             element: (

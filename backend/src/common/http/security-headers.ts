@@ -1,4 +1,33 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * The pages other sites may frame: the embeddable player, `/embed/{id}`, and nothing else. Matched on the path
+ * exactly as sent (not normalised), so `/embed/1/../admin` or an encoded slash is not it.
+ */
+export const EMBEDDABLE_PAGE = /^\/embed\/\d+\/?$/;
+
+/**
+ * Helmet's headers for every answer, and for the embeddable player the same ones except that any site may frame
+ * it: `frame-ancestors *` in the Content-Security-Policy, no `X-Frame-Options` (which can only say "this site" or
+ * "nobody"), and `Cross-Origin-Resource-Policy: cross-origin` so that a page isolated with
+ * `Cross-Origin-Embedder-Policy` may frame it too. Every other page still refuses framing (`frame-ancestors
+ * 'self'`, `X-Frame-Options: SAMEORIGIN`).
+ */
+export function securityHeaders(options: HelmetOptions): RequestHandler {
+  const csp = typeof options.contentSecurityPolicy === 'object' ? options.contentSecurityPolicy : {};
+  const everyPage = frozenHeaders(helmet(options));
+  const embeddable = frozenHeaders(
+    helmet({
+      ...options,
+      contentSecurityPolicy: { ...csp, directives: { ...csp.directives, 'frame-ancestors': ['*'] } },
+      xFrameOptions: false,
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      // (the cast: helmet's types refuse xFrameOptions beside a spread that might also hold its alias, frameguard)
+    } as HelmetOptions),
+  );
+  return (req, res, next) => (EMBEDDABLE_PAGE.test(req.path) ? embeddable(req, res, next) : everyPage(req, res, next));
+}
 
 /**
  * Helmet's headers, computed once: helmet's middleware builds the Content-Security-Policy string and runs a

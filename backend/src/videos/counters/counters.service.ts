@@ -13,6 +13,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { createHash } from 'node:crypto';
 import { COUNTER_STORE } from './counter-store';
 import type { CounterStore, PendingCounts } from './counter-store';
+import { clientNetwork } from '../../common/utils/client-ip';
 import { viewerKey } from './viewer';
 import type { ClientInfo } from './viewer.decorator';
 import { LikesRepository } from '../../lists/likes.repository';
@@ -50,6 +51,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
 
   /** Who is counted: the member, or a keyed hash of address and user agent (the address is never kept). */
   viewerOf(user: { id: string } | null, client: ClientInfo): string {
+    if (this.config.guestViewer === 'network') return viewerKey(user?.id ?? null, clientNetwork(client.ip), '', this.viewerSecret);
     return viewerKey(user?.id ?? null, client.ip, client.userAgent, this.viewerSecret);
   }
 

@@ -126,6 +126,11 @@ export const PATH_FIXTURES: Record<string, PathFixture> = {
   'categories/{id}': { valid: (fx) => fx.categoryId, others: () => [{ label: 'no such category', value: 'no-such-category' }, { label: 'upper case', value: 'NOT-A-SLUG' }] },
   'performers/{id}': { valid: (fx) => fx.performerId, others: () => [{ label: 'no such performer', value: 'no-such-performer' }, { label: 'upper case', value: 'NOT-A-SLUG' }] },
   'jobs/{id}': { valid: (fx) => fx.jobId, others: (fx) => [{ label: 'a job that is done', value: fx.doneJobId }, { label: 'no such job', value: 2_147_483_647 }] },
+  // The crawlers' files (seo/): the fixtures' videos are in the first block of ids.
+  'sitemaps/{file}': {
+    valid: () => 'videos-1.xml',
+    others: () => [{ label: 'no such file', value: 'videos-999999.xml' }, { label: 'not a sitemap name', value: 'index.html' }],
+  },
   'removal-requests/{id}': {
     valid: (fx) => fx.removalRequestId,
     others: (fx) => [{ label: 'a closed request', value: fx.closedRemovalRequestId }, { label: 'no such request', value: 2_147_483_647 }],

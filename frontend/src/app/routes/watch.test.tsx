@@ -127,10 +127,12 @@ describe('watch page: what it shows', () => {
   it('shares the shown title and the public link in a new tab', async () => {
     setup({ video: makeWatchVideo({ id: 7, title: 'Pool party & friends' }) });
 
+    const user = userEvent.setup();
     renderRoute('/video/7');
     await findTitle('Pool party & friends');
 
-    const share = screen.getByRole('link', { name: 'Share' });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const share = screen.getByRole('link', { name: 'Post on X' });
     expect(share).toHaveAttribute('target', '_blank');
     expect(share).toHaveAttribute('rel', 'noopener noreferrer');
     const href = new URL(share.getAttribute('href') ?? '');

@@ -22,20 +22,43 @@ export function useAgeGate(pathname: string) {
   };
 }
 
+interface AgeGateProps {
+  siteName?: string;
+  onConfirm: () => void;
+  /**
+   * The gate inside another site's frame (the embeddable player): the legal texts open in a new tab (no other page
+   * of this site may be framed), Leave calls `onLeave` instead of taking the frame to a site that refuses framing,
+   * and the gate does not take the focus from the page around the frame.
+   */
+  embed?: { onLeave: () => void };
+}
+
 /**
  * The 18+ warning shown on a first visit, above a page that stays inert until the visitor answers. Entering is
  * remembered on this device; leaving goes elsewhere. It cannot be dismissed any other way (no Escape, no
  * backdrop click): the answer is the point.
  */
-export function AgeGate({ siteName, onConfirm }: { siteName?: string; onConfirm: () => void }) {
+export function AgeGate({ siteName, onConfirm, embed }: AgeGateProps) {
   const titleId = useId();
   const textId = useId();
   const enter = useRef<HTMLButtonElement>(null);
+  const inFrame = embed !== undefined;
 
-  useEffect(() => enter.current?.focus(), []);
+  useEffect(() => {
+    if (!inFrame) enter.current?.focus();
+  }, [inFrame]);
+
+  const legal = (to: string, text: string) =>
+    inFrame ? (
+      <a href={to} target="_blank" rel="noopener">
+        {text}
+      </a>
+    ) : (
+      <Link to={to}>{text}</Link>
+    );
 
   return (
-    <div className="age-gate">
+    <div className={inFrame ? 'age-gate age-gate--embed' : 'age-gate'}>
       <div className="age-gate__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId}>
         <p className="age-gate__badge" aria-hidden="true">
           18+
@@ -50,17 +73,23 @@ export function AgeGate({ siteName, onConfirm }: { siteName?: string; onConfirm:
             legal where you are.
           </p>
           <p>
-            By entering you confirm this and agree to the <Link to="/terms">Terms of service</Link>. Every performer
-            was 18 or older when filmed (<Link to="/2257">18 U.S.C. 2257 statement</Link>).
+            By entering you confirm this and agree to the {legal('/terms', 'Terms of service')}. Every performer was
+            18 or older when filmed ({legal('/2257', '18 U.S.C. 2257 statement')}).
           </p>
         </div>
         <div className="age-gate__actions">
           <button ref={enter} className="button button--primary" type="button" onClick={onConfirm}>
             I am 18 or older – Enter
           </button>
-          <a className="button button--quiet" href={LEAVE_URL} rel="noreferrer">
-            I am under 18 – Leave
-          </a>
+          {embed ? (
+            <button className="button button--quiet" type="button" onClick={embed.onLeave}>
+              I am under 18 – Leave
+            </button>
+          ) : (
+            <a className="button button--quiet" href={LEAVE_URL} rel="noreferrer">
+              I am under 18 – Leave
+            </a>
+          )}
         </div>
         <p className="age-gate__note">
           Parents: this site is labelled with RTA (Restricted To Adults) to make parental filtering easy.

@@ -8,9 +8,10 @@ import { useAddToWatchLater } from '../api/add-to-watch-later';
 import { useIncrementLikes } from '../api/increment-likes';
 import { isLikedLocally, markLikedLocally } from '../utils/storage';
 import type { WatchContext } from '../utils/watch-context';
-import { BookmarkIcon, CheckIcon, ClockIcon, EyeIcon, HeartIcon, PlaylistAddIcon, ShareIcon } from './icons';
+import { BookmarkIcon, CheckIcon, ClockIcon, EyeIcon, HeartIcon, PlaylistAddIcon } from './icons';
 import { LoginPrompt, type PromptKind } from './login-prompt';
 import { PlaylistDialog } from './playlist-dialog';
+import { ShareMenu } from './share-menu';
 
 /** The upload-age helper reads dates written without an offset at UTC+10:30, as the specification calls it. */
 export const UPLOAD_AGE_UTC_OFFSET_HOURS = 10.5;
@@ -27,11 +28,6 @@ interface VideoDetailsProps {
 }
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
-
-export function shareHref(title: string, videoId: number, origin: string): string {
-  const params = new URLSearchParams({ text: title, url: `${origin}/video/${videoId}` });
-  return `https://twitter.com/intent/tweet?${params.toString().replace(/\+/g, '%20')}`;
-}
 
 /** Upload age, title and the stats row with the viewer's actions, their login prompts and the playlist dialog. */
 export function VideoDetails({ video, title, user, context, views, duration }: VideoDetailsProps) {
@@ -147,15 +143,7 @@ export function VideoDetails({ video, title, user, context, views, duration }: V
           <PlaylistAddIcon />
           Add to playlist
         </button>
-        <a
-          className="stat stat--button"
-          href={shareHref(title, video.id, window.location.origin)}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          <ShareIcon />
-          Share
-        </a>
+        <ShareMenu videoId={video.id} title={title} />
       </div>
 
       {prompt && <LoginPrompt kind={prompt} onClose={() => setPrompt(null)} />}

@@ -24,6 +24,8 @@ interface VideoPlayerProps {
   onFirstPlay: () => void;
   /** The media's own duration, once its metadata has loaded. */
   onDuration: (seconds: number) => void;
+  /** Previous, Next and the autoplay switch; left out of the embeddable player, which is one video alone. */
+  navigation?: boolean;
 }
 
 /** Positions closer than this to the end are not worth resuming: the video counts as watched. */
@@ -42,6 +44,7 @@ export function VideoPlayer({
   onNext,
   onFirstPlay,
   onDuration,
+  navigation = true,
 }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -192,27 +195,31 @@ export function VideoPlayer({
       <div className="player__controls">
         <SeekBar currentTime={currentTime} duration={duration} cues={storyboard.data ?? []} onSeek={seekTo} />
         <div className="player__buttons">
-          <button
-            className="icon-button"
-            type="button"
-            aria-label="Previous video"
-            disabled={!onPrevious}
-            onClick={() => onPrevious?.()}
-          >
-            <PreviousIcon />
-          </button>
+          {navigation && (
+            <button
+              className="icon-button"
+              type="button"
+              aria-label="Previous video"
+              disabled={!onPrevious}
+              onClick={() => onPrevious?.()}
+            >
+              <PreviousIcon />
+            </button>
+          )}
           <button className="icon-button" type="button" aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
-          <button
-            className="icon-button"
-            type="button"
-            aria-label="Next video"
-            disabled={!onNext}
-            onClick={() => onNext?.()}
-          >
-            <NextIcon />
-          </button>
+          {navigation && (
+            <button
+              className="icon-button"
+              type="button"
+              aria-label="Next video"
+              disabled={!onNext}
+              onClick={() => onNext?.()}
+            >
+              <NextIcon />
+            </button>
+          )}
           <button className="icon-button" type="button" aria-label={muted ? 'Unmute' : 'Mute'} onClick={toggleMute}>
             <VolumeIcon muted={muted || volume === 0} />
           </button>
@@ -235,10 +242,12 @@ export function VideoPlayer({
             {formatDuration(currentTime)} / {formatDuration(duration > 0 ? duration : null)}
           </span>
           <span className="player__spacer" />
-          <label className="player__switch">
-            <input type="checkbox" role="switch" checked={autoAdvance} onChange={toggleAutoAdvance} />
-            <span>Autoplay</span>
-          </label>
+          {navigation && (
+            <label className="player__switch">
+              <input type="checkbox" role="switch" checked={autoAdvance} onChange={toggleAutoAdvance} />
+              <span>Autoplay</span>
+            </label>
+          )}
           {levels.length > 1 && (
             <label className="player__quality">
               <span className="visually-hidden">Quality</span>

@@ -25,6 +25,7 @@ import {
 import { RelatedVideos } from './related-videos';
 import { UpNext } from './up-next';
 import { VideoDetails } from './video-details';
+import { VideoNotFound } from './video-not-found';
 import { VideoPlayer } from './video-player';
 
 interface WatchPageProps {
@@ -190,19 +191,6 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
 function listHeading(context: WatchContext, playlistTitle: string | undefined): string {
   if (context.kind === 'watch-later') return 'Watch later';
   return playlistTitle ? `Playlist: ${playlistTitle}` : 'Playlist';
-}
-
-function VideoNotFound() {
-  return (
-    <section className="message-page">
-      <title>Video not found</title>
-      <h1>Video not found</h1>
-      <p>This video does not exist or has been removed.</p>
-      <Link className="button" to="/">
-        Back to the videos
-      </Link>
-    </section>
-  );
 }
 
 export function WatchSkeleton() {
