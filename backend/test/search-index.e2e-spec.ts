@@ -4,7 +4,8 @@ import { AdminVideosService } from '../src/admin/admin-videos.service';
 import { CountersService } from '../src/videos/counters/counters.service';
 import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { CatalogueQueries } from '../src/videos/catalogue-queries';
-import type { VideoSort } from '../src/videos/dto/list-videos.query';
+import { rng as random } from '../src/database/seeds/catalog-generator';
+import { VIDEO_SORTS as SORTS, type VideoSort } from '../src/videos/dto/list-videos.query';
 import { SearchIndex } from '../src/videos/search/search-index';
 import { TrendingService } from '../src/videos/trending.service';
 import { VideosRepository } from '../src/videos/videos.repository';
@@ -16,19 +17,10 @@ import { bearer, createServerDatabase, createTestApp, registerAdmin, TestApp, Te
  * answer is the database's own, for every sort and page, and every write path shows on the next search.
  * The database's answers come from CatalogueQueries without the index, on the same data.
  */
-const SORTS: VideoSort[] = ['newest', 'most-viewed', 'top-rated', 'longest', 'trending'];
 const WORDS = ['hot', 'hotel', 'hottest', 'bear', 'bears', 'beach', 'pool', 'poolside', 'gym', 'workouts', 'working', 'the', 'and', 'muscle', 'twink', 'daddy', 'café', 'x1y2'];
 const QUERIES = ['hot', 'ho', 'bear', 'BEARS', 'work', 'workout', 'pool hot', 'the', 'the beach', 'café', 'zebra', 'h', 'x1', 'gym muscle hot', 'poolside-party'];
 const guest = () => ({ 'User-Agent': `search-guest-${randomUUID()}` });
 const ids = (body: { data: { id: number }[] }) => body.data.map((v) => v.id);
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 /** Videos with titles from WORDS (popular ones more often), tied and distinct keys, some unpublished. */
 async function seed(t: TestApp, count: number): Promise<number[]> {

@@ -190,6 +190,7 @@ export class CatalogueCache implements OnModuleDestroy {
         return;
       case 'counts':
         for (const [id, views, likes] of message.deltas) {
+          if (views === 0 && likes === 0) continue; // only its trending score was rewritten: the row is as it was
           const kept = this.rows.get(id);
           // A new object: a row handed out before stays as it was read.
           if (kept?.row) this.rows.set(id, { row: { ...kept.row, views: Number(kept.row.views) + views, likes: Number(kept.row.likes) + likes } });

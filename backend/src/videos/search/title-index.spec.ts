@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { VideoSort } from '../dto/list-videos.query';
+import { rng as random } from '../../database/seeds/catalog-generator';
+import { VIDEO_SORTS as SORTS, type VideoSort } from '../dto/list-videos.query';
 import { prefixesOf } from './search-index';
 import { type IndexedVideo, TitleIndex } from './title-index';
 
-const SORTS: VideoSort[] = ['newest', 'most-viewed', 'top-rated', 'longest', 'trending'];
-
-/** A small deterministic generator, so that a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 /** What PostgreSQL answers: every prefix starts one of the video's lexemes; ORDER BY the sort's keys, id DESC. */
 function reference(videos: Map<number, IndexedVideo>, prefixes: string[], sort: VideoSort): number[] {

@@ -1,4 +1,4 @@
-import type { VideoSort } from '../dto/list-videos.query';
+import { VIDEO_SORTS as SORTS, type VideoSort } from '../dto/list-videos.query';
 
 /** One published video as the index keeps it: its title lexemes and the listing sorts' keys. */
 export interface IndexedVideo {
@@ -19,7 +19,6 @@ export interface SearchPage {
   ids: number[];
 }
 
-const SORTS: readonly VideoSort[] = ['newest', 'most-viewed', 'top-rated', 'longest', 'trending'];
 /** A duration stands for "unknown" below every real one (durations are > 0). */
 const NO_DURATION = -1;
 /** Past this share of changed videos a sort is sorted again whole rather than merged. */

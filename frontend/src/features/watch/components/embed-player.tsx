@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api/client';
 import { brandTitle, useSite } from '@/lib/site';
 import { useIncrementViews } from '../api/increment-views';
 import { parseStartTime } from '../utils/watch-context';
-import { VideoNotFound } from './video-not-found';
+import { VideoLoadFailed, VideoNotFound } from './video-not-found';
 import { VideoPlayer } from './video-player';
 import '../embed.css';
 
@@ -30,13 +30,7 @@ function EmbedView({ videoId }: { videoId: number }) {
     if (video.error instanceof ApiError && video.error.statusCode === 404) return <EmbedNotFound />;
     return (
       <div className="embed embed--message">
-        <section className="message-page" role="alert">
-          <h1>Something went wrong</h1>
-          <p>The video could not be loaded.</p>
-          <button className="button" type="button" onClick={() => void video.refetch()}>
-            Try again
-          </button>
-        </section>
+        <VideoLoadFailed onRetry={() => void video.refetch()} />
       </div>
     );
   }

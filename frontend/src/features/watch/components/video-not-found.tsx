@@ -4,6 +4,19 @@ import { Link } from 'react-router';
  * What an unknown or unpublished video shows. Inside another site's frame (`newTab`) the link opens the site in a
  * tab of its own: no other page of the site may be framed.
  */
+/** What the watch page and the embed show when the video could not be read (not a 404): a way to try again. */
+export function VideoLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <section className="message-page" role="alert">
+      <h1>Something went wrong</h1>
+      <p>The video could not be loaded.</p>
+      <button className="button" type="button" onClick={onRetry}>
+        Try again
+      </button>
+    </section>
+  );
+}
+
 export function VideoNotFound({ newTab = false }: { newTab?: boolean }) {
   return (
     <section className="message-page">

@@ -25,7 +25,7 @@ import {
 import { RelatedVideos } from './related-videos';
 import { UpNext } from './up-next';
 import { VideoDetails } from './video-details';
-import { VideoNotFound } from './video-not-found';
+import { VideoLoadFailed, VideoNotFound } from './video-not-found';
 import { VideoPlayer } from './video-player';
 
 interface WatchPageProps {
@@ -93,13 +93,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
     return video.error instanceof ApiError && video.error.statusCode === 404 ? (
       <VideoNotFound />
     ) : (
-      <section className="message-page" role="alert">
-        <h1>Something went wrong</h1>
-        <p>The video could not be loaded.</p>
-        <button className="button" type="button" onClick={() => void video.refetch()}>
-          Try again
-        </button>
-      </section>
+      <VideoLoadFailed onRetry={() => void video.refetch()} />
     );
   }
 
