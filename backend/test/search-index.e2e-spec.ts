@@ -19,6 +19,9 @@ import { bearer, createServerDatabase, createTestApp, registerAdmin, TestApp, Te
  */
 const WORDS = ['hot', 'hotel', 'hottest', 'bear', 'bears', 'beach', 'pool', 'poolside', 'gym', 'workouts', 'working', 'the', 'and', 'muscle', 'twink', 'daddy', 'café', 'x1y2'];
 const QUERIES = ['hot', 'ho', 'bear', 'BEARS', 'work', 'workout', 'pool hot', 'the', 'the beach', 'café', 'zebra', 'h', 'x1', 'gym muscle hot', 'poolside-party'];
+/** Categories big and small, performers many; a few videos carry none (related falls back to trending). */
+const CATEGORIES = ['Bears', 'Outdoor', 'Gym', 'Vintage', 'Rare Finds'];
+const PERFORMERS = Array.from({ length: 15 }, (_, i) => `Performer ${i}`);
 const guest = () => ({ 'User-Agent': `search-guest-${randomUUID()}` });
 const ids = (body: { data: { id: number }[] }) => body.data.map((v) => v.id);
 
@@ -29,7 +32,11 @@ async function seed(t: TestApp, count: number): Promise<number[]> {
   const day = Date.UTC(2025, 0, 1);
   for (let i = 0; i < count; i++) {
     const words = Array.from({ length: 2 + Math.floor(next() * 4) }, () => WORDS[Math.floor(next() ** 2 * WORDS.length)]);
+    const some = (from: string[], most: number) =>
+      [...new Set(Array.from({ length: Math.floor(next() * (most + 1)) }, () => from[Math.floor(next() ** 2 * from.length)]))];
     const id = await insertVideo(t.db, {
+      categories: some(CATEGORIES, 3),
+      performers: some(PERFORMERS, 2),
       title: words.join(' '),
       views: Math.floor(next() * 40),
       likes: Math.floor(next() * 6),
@@ -59,24 +66,55 @@ function recordStatements(t: TestApp, seen: string[]): void {
   };
 }
 
+type Filter = { q?: string; category?: string; performer?: string };
+
 /** The API's answers (from the index) against the database's (CatalogueQueries without it), every page. */
-async function expectDatabaseAnswers(t: TestApp, queries: string[], limits = [7, 24], recorded?: { all: string[]; api: string[] }): Promise<void> {
+async function expectDatabaseAnswers(
+  t: TestApp, queries: (string | Filter)[], limits = [7, 24], recorded?: { all: string[]; api: string[] },
+): Promise<void> {
   const database = new CatalogueQueries(t.db);
-  for (const q of queries) {
-    const total = await database.total({ q });
+  for (const query of queries) {
+    const filter = typeof query === 'string' ? { q: query } : query;
+    const name = JSON.stringify(filter);
+    const total = await database.total(filter);
     for (const sort of SORTS) {
       for (const limit of limits) {
         const pages = Math.max(1, Math.ceil(total / limit)) + 1;
         for (let page = 1; page <= pages; page++) {
           const from = recorded?.all.length ?? 0;
-          const res = await request(t.http).get('/api/videos').query({ q, sort, page, limit }).expect(200);
+          const res = await request(t.http).get('/api/videos').query({ ...filter, sort, page, limit }).expect(200);
           recorded?.api.push(...recorded.all.slice(from));
-          expect(res.body.total, `${q} ${sort}`).toBe(total);
-          const expected = await database.pageIds({ q, sort, page, limit }, total);
-          expect(ids(res.body), `${q} ${sort} page ${page} of ${limit}`).toEqual(expected);
+          expect(res.body.total, `${name} ${sort}`).toBe(total);
+          const expected = await database.pageIds({ ...filter, sort, page, limit }, total);
+          expect(ids(res.body), `${name} ${sort} page ${page} of ${limit}`).toEqual(expected);
         }
       }
     }
+  }
+}
+
+/** Category, performer and mixed listings the index answers, by slug. */
+const TAXON_FILTERS: Filter[] = [
+  { category: 'bears' }, { category: 'rare-finds' }, { category: 'no-such-category' }, { performer: 'performer-0' },
+  { performer: 'performer-14' }, { category: 'gym', performer: 'performer-1' }, { q: 'hot', category: 'outdoor' },
+  { q: 'the', category: 'bears' }, { q: 'bear', performer: 'performer-2' },
+];
+
+/** Each video's related ranking from the API against the database's, for a sample (and a video sharing nothing). */
+async function expectDatabaseRelated(t: TestApp, recorded?: { all: string[]; api: string[] }): Promise<void> {
+  const database = new CatalogueQueries(t.db);
+  const rows = await t.db.query<{ id: number }[]>(`SELECT id FROM videos WHERE status = 'ready' AND id % 9 = 0 ORDER BY id`);
+  const [lonely] = await t.db.query<{ id: number }[]>(
+    `SELECT id FROM videos v WHERE status = 'ready' AND NOT EXISTS (SELECT 1 FROM video_categories c WHERE c.video_id = v.id)
+       AND NOT EXISTS (SELECT 1 FROM video_performers p WHERE p.video_id = v.id) LIMIT 1`,
+  );
+  expect(lonely).toBeDefined();
+  for (const id of [...rows.map((r) => Number(r.id)), Number(lonely.id)]) {
+    const from = recorded?.all.length ?? 0;
+    const res = await request(t.http).get(`/api/videos/${id}/related`).expect(200);
+    recorded?.api.push(...recorded.all.slice(from));
+    const expected = await database.related(id);
+    expect({ related: res.body.related, ids: ids(res.body) }, `related of ${id}`).toEqual(expected);
   }
 }
 
@@ -113,6 +151,38 @@ describe('search index, one API process (e2e)', () => {
     expect(api.filter((sql) => sql.includes('to_tsquery')).length).toBe(QUERIES.length);
     expect(api.length).toBeGreaterThan(0);
   }, 300_000);
+
+  it('answers category, performer and mixed listings, and related rankings, as the database does, without reading them there', async () => {
+    const api: string[] = [];
+    await expectDatabaseAnswers(t, TAXON_FILTERS, [7, 24], { all: statements, api });
+    await expectDatabaseRelated(t, { all: statements, api });
+    // Neither the join tables nor their counts were read for a listing or a ranking.
+    expect(api.filter((sql) => /video_categories|video_performers|catalogue_counts|search_vector @@/.test(sql))).toEqual([]);
+    expect(api.length).toBeGreaterThan(0); // the cards' rows
+  }, 300_000);
+
+  it("shows an admin's change of a video's categories and performers on the very next listing and ranking", async () => {
+    const [row] = await t.db.query(`SELECT id FROM videos WHERE status = 'ready' ORDER BY id DESC LIMIT 1`);
+    const id = Number(row.id);
+    await request(t.http).post('/api/admin/update-video').set(bearer(admin))
+      .send({ id, categories: [{ id: 'rare-finds' }], performers: [{ id: 'performer-14' }], views: 100_000 }).expect(200);
+    const listed = (filter: Filter) => request(t.http).get('/api/videos').query({ ...filter, sort: 'most-viewed', limit: 60 }).expect(200);
+    expect(ids((await listed({ category: 'rare-finds' })).body)[0]).toBe(id);
+    expect(ids((await listed({ performer: 'performer-14', category: 'rare-finds' })).body)[0]).toBe(id);
+    await expectDatabaseAnswers(t, [{ category: 'rare-finds' }, { performer: 'performer-14' }], [24]);
+    // A video sharing its performer (and nothing else with anyone) now has it among its related videos.
+    const other = await insertVideo(t.db, { performers: ['Performer 14'] });
+    t.app.get(CatalogueCache).videosChanged([other]);
+    const relatedTo = async (of: number) => ids((await request(t.http).get(`/api/videos/${of}/related`).expect(200)).body);
+    expect(await relatedTo(other)).toContain(id);
+
+    await request(t.http).post('/api/admin/update-video').set(bearer(admin)).send({ id, categories: [], performers: [] }).expect(200);
+    expect(ids((await listed({ category: 'rare-finds' })).body)).not.toContain(id);
+    expect(ids((await listed({ performer: 'performer-14' })).body)).not.toContain(id);
+    expect(await relatedTo(other)).not.toContain(id);
+    await expectDatabaseAnswers(t, [{ category: 'rare-finds' }, { performer: 'performer-14' }], [24]);
+    await expectDatabaseRelated(t);
+  }, 120_000);
 
   it("shows an admin's title edit and a delete on the very next search", async () => {
     const id = await insertVideo(t.db, { title: 'Zebra Quokka Search' });
@@ -153,7 +223,8 @@ describe('search index, one API process (e2e)', () => {
     expect(ids(await find('bear', 'most-viewed'))[0]).not.toBe(id);
     await expectDatabaseAnswers(t, ['bear'], [24]);
     await t.app.get(TrendingService).recompute();
-    await expectDatabaseAnswers(t, ['bear', 'hot'], [24]);
+    await expectDatabaseAnswers(t, ['bear', 'hot', { category: 'bears' }, { performer: 'performer-0' }], [24]);
+    await expectDatabaseRelated(t);
   }, 120_000);
 
   it("reads everything again after an admin's clear-cache, answering from the database meanwhile", async () => {
@@ -238,8 +309,22 @@ if (process.env.TEST_DB === 'postgres' && process.env.TEST_REDIS_URL) {
       const hot = await new CatalogueQueries(a.db).pageIds({ q: 'hot', sort: 'most-viewed', page: 1, limit: 60 }, 0);
       expect(await inA('hot', 'most-viewed', (found) => found.join() === hot.join())).toEqual(hot);
 
+      // B moves it to another category: A lists it there, and no longer in the old one, within a second.
+      const inCategory = async (category: string, check: (found: number[]) => boolean) => {
+        const deadline = Date.now() + 1000;
+        for (;;) {
+          const found = ids((await request(a.http).get('/api/videos').query({ category, sort: 'most-viewed', limit: 60 }).expect(200)).body);
+          if (check(found) || Date.now() > deadline) return found;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      };
+      await b.app.get(AdminVideosService).update({ id, categories: [{ id: 'rare-finds' }] } as never);
+      expect((await inCategory('rare-finds', (found) => found[0] === id))[0]).toBe(id);
+      expect(await inCategory('bears', (found) => !found.includes(id))).not.toContain(id);
+
       await b.app.get(AdminVideosService).remove(id);
       expect(await inA('okapi', 'newest', (found) => found.length === 0)).toEqual([]);
+      expect(await inCategory('rare-finds', (found) => !found.includes(id))).not.toContain(id);
     });
   });
 }

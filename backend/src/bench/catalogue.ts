@@ -188,7 +188,8 @@ async function measure(api: string, scenario: Scenario): Promise<Result> {
 async function searchIndexReady(base: string): Promise<{ state: string; ms: number }> {
   const started = Date.now();
   for (;;) {
-    const health = (await (await fetch(`${base}/api/health`)).json()) as { searchIndex?: string };
+    // A reused keep-alive socket can be reset while the index load holds the event loop: ask again.
+    const health = (await fetch(`${base}/api/health`).then((res) => res.json()).catch(() => ({ searchIndex: 'loading' }))) as { searchIndex?: string };
     const state = health.searchIndex ?? 'off';
     if (state !== 'loading' || Date.now() - started > 600_000) return { state, ms: Date.now() - started };
     await new Promise((r) => setTimeout(r, 200));

@@ -94,12 +94,14 @@ function sourceOf(filter: ListFilter, p: Params): Source {
   return { from: 'videos t', id: 'id', where: where.join(' AND ') };
 }
 
-/** A search on the title words alone, which the in-memory SearchIndex can answer. */
-function titleSearchOnly(filter: ListFilter): filter is ListFilter & { q: string } {
-  return (
-    filter.q !== undefined && toPrefixTsQuery(filter.q) !== null &&
-    filter.category === undefined && filter.performer === undefined && filter.featured === undefined
-  );
+/**
+ * A listing the in-memory index keeps (SearchIndex.list): title words, a category, a performer or a mix of
+ * them, without `featured`. The whole catalogue is left to its counted, ordered indexes.
+ */
+function inIndex(filter: ListFilter): boolean {
+  if (filter.featured !== undefined) return false;
+  const text = filter.q !== undefined && toPrefixTsQuery(filter.q) !== null;
+  return text || filter.category !== undefined || filter.performer !== undefined;
 }
 
 /** The catalogue_counts row that holds a filter's total, when one does (see migration 1800000000000). */
@@ -125,12 +127,12 @@ export class CatalogueQueries {
   ) {}
 
   /**
-   * How many published videos match the filter: a counts row when kept, the search index for a title search
-   * when loaded, else a count over the source.
+   * How many published videos match the filter: the in-memory index for what it keeps, when loaded; else a
+   * counts row when kept, else a count over the source.
    */
   async total(filter: ListFilter): Promise<number> {
-    if (this.search && titleSearchOnly(filter)) {
-      const found = await this.search.search(filter.q, 'newest', 0, 0);
+    if (this.search && inIndex(filter)) {
+      const found = await this.search.list(filter, 'newest', 0, 0);
       if (found) return found.total;
     }
     const counted = countedScope(filter);
@@ -157,8 +159,8 @@ export class CatalogueQueries {
    */
   async pageIds(query: ListVideosQuery, total: number): Promise<number[]> {
     const offset = (query.page - 1) * query.limit;
-    if (this.search && titleSearchOnly(query)) {
-      const found = await this.search.search(query.q, query.sort, offset, query.limit);
+    if (this.search && inIndex(query)) {
+      const found = await this.search.list(query, query.sort, offset, query.limit);
       if (found) return found.ids;
     }
     let fromEnd = false;
@@ -207,6 +209,8 @@ export class CatalogueQueries {
    * two big categories, which a listing of 24 rarely has room for anyway.
    */
   async related(id: number): Promise<{ related: boolean; ids: number[] }> {
+    const kept = await this.search?.related(id, RELATED_CANDIDATES_PER_TAXON, RELATED_LIMIT, HOT_FALLBACK_LIMIT);
+    if (kept) return kept;
     const related = await this.db.query<{ id: number }[]>(
       `WITH mine_p AS (SELECT performer_id FROM video_performers WHERE video_id = $1),
        mine_c AS (SELECT category_id FROM video_categories WHERE video_id = $1),

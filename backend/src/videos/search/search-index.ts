@@ -8,7 +8,8 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { VideoSort } from '../dto/list-videos.query';
 import { toPrefixTsQuery } from '../search-query';
 import { published } from '../videos.repository';
-import { type IndexedVideo, type SearchPage, TitleIndex } from './title-index';
+import type { ListFilter } from '../catalogue-queries';
+import { type IndexedVideo, type RelatedIds, type SearchPage, TitleIndex } from './title-index';
 
 /** Rows read per query while the index is loaded: embedded PGlite runs each query on the event loop, so small batches keep the API answering between them. */
 const LOAD_BATCH = 5_000;
@@ -23,7 +24,9 @@ const RETRY_MS = 5_000;
 export const NORMALISED_QUERIES_MAX = 10_000;
 
 const VIDEO_COLUMNS = `id, array_to_string(tsvector_to_array(search_vector), ' ') AS lexemes,
-  (extract(epoch FROM upload_date) * 1000000)::int8 AS upload_us, views, likes, duration, trending_score`;
+  (extract(epoch FROM upload_date) * 1000000)::int8 AS upload_us, views, likes, duration, trending_score,
+  COALESCE((SELECT json_agg(c.category_id) FROM video_categories c WHERE c.video_id = v.id), '[]') AS categories,
+  COALESCE((SELECT json_agg(p.performer_id) FROM video_performers p WHERE p.video_id = v.id), '[]') AS performers`;
 
 interface VideoRow {
   id: number | string;
@@ -33,6 +36,9 @@ interface VideoRow {
   likes: number | string;
   duration: number | string | null;
   trending_score: number | string;
+  /** JSON arrays of ids (parsed by the driver, or text). */
+  categories: string[] | string;
+  performers: string[] | string;
 }
 
 /** `off`: the catalogue is below SEARCH_INDEX_MIN_VIDEOS; `loading`: not (yet, or again) answering. */
@@ -46,6 +52,8 @@ const toIndexed = (row: VideoRow): IndexedVideo => ({
   likes: Number(row.likes),
   duration: row.duration === null ? null : Number(row.duration),
   trending: Number(row.trending_score),
+  categories: typeof row.categories === 'string' ? (JSON.parse(row.categories) as string[]) : row.categories,
+  performers: typeof row.performers === 'string' ? (JSON.parse(row.performers) as string[]) : row.performers,
 });
 
 /**
@@ -132,15 +140,42 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
    * The total and one page of a search on `q` alone, in the sort's order; null when the database must answer
    * (the index not loaded or not current, or a query it cannot represent).
    */
-  async search(q: string, sort: VideoSort, offset: number, limit: number): Promise<SearchPage | null> {
+  search(q: string, sort: VideoSort, offset: number, limit: number): Promise<SearchPage | null> {
+    return this.list({ q }, sort, offset, limit);
+  }
+
+  /**
+   * The total and one page of a listing by title words, category and/or performer (not `featured`), in the
+   * sort's order; null when the database must answer (the index not loaded or not current, a query it cannot
+   * represent, or a filter it does not keep).
+   */
+  async list(filter: ListFilter, sort: VideoSort, offset: number, limit: number): Promise<SearchPage | null> {
+    if (!this.ready || filter.featured !== undefined) return null;
+    let prefixes: string[] = [];
+    if (filter.q !== undefined && toPrefixTsQuery(filter.q) !== null) {
+      const normalised = await this.prefixes(filter.q);
+      if (!normalised) return null;
+      // Only stop words: PostgreSQL matches nothing, whatever else the filter says.
+      if (normalised.length === 0) return { total: 0, ids: [] };
+      prefixes = normalised;
+    } else if (filter.category === undefined && filter.performer === undefined) {
+      return null; // the whole catalogue: its counted, ordered indexes answer it
+    }
+    const index = await this.current();
+    return index && index.search(prefixes, sort, offset, limit, { category: filter.category, performer: filter.performer });
+  }
+
+  /** A published video's related ranking (CatalogueQueries.related's); null when the database must answer. */
+  async related(id: number, perTaxon: number, limit: number, fallback: number): Promise<RelatedIds | null> {
     if (!this.ready) return null;
-    const prefixes = await this.prefixes(q);
-    if (!prefixes) return null;
-    // What announcements have started reading is applied first: an edit is seen by the very next search.
+    const index = await this.current();
+    return index && index.related(id, perTaxon, limit, fallback);
+  }
+
+  /** The index once the reads that announcements started are applied (an edit is seen by the very next read), or null. */
+  private async current(): Promise<TitleIndex | null> {
     for (let i = 0; i < 3 && this.applying; i++) await this.applying;
-    const index = this.index;
-    if (!index || !this.bus.live) return null;
-    return index.search(prefixes, sort, offset, limit);
+    return this.index && this.bus.live ? this.index : null;
   }
 
   /** Loads (or reconciles) the whole index now; answers once done. For start-up, the periodic reload and tests. */

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { rng as random } from '../../database/seeds/catalog-generator';
 import { VIDEO_SORTS as SORTS, type VideoSort } from '../dto/list-videos.query';
 import { prefixesOf } from './search-index';
-import { type IndexedVideo, TitleIndex } from './title-index';
+import { type IndexedVideo, type TaxonFilter, TitleIndex } from './title-index';
 
-
-/** What PostgreSQL answers: every prefix starts one of the video's lexemes; ORDER BY the sort's keys, id DESC. */
-function reference(videos: Map<number, IndexedVideo>, prefixes: string[], sort: VideoSort): number[] {
+/**
+ * What PostgreSQL answers: every prefix starts one of the video's lexemes, the video carries the category and
+ * performer asked for; ORDER BY the sort's keys, id DESC. No prefix and no taxon: nothing.
+ */
+function reference(videos: Map<number, IndexedVideo>, prefixes: string[], sort: VideoSort, taxa: TaxonFilter = {}): number[] {
   const keys = (v: IndexedVideo): number[] => {
     switch (sort) {
       case 'newest':
@@ -21,8 +23,13 @@ function reference(videos: Map<number, IndexedVideo>, prefixes: string[], sort: 
         return [v.trending];
     }
   };
+  const hasTaxa = taxa.category !== undefined || taxa.performer !== undefined;
   const matches = [...videos.values()].filter(
-    (v) => prefixes.length > 0 && prefixes.every((p) => v.lexemes.some((lexeme) => lexeme.startsWith(p))),
+    (v) =>
+      (prefixes.length > 0 || hasTaxa) &&
+      prefixes.every((p) => v.lexemes.some((lexeme) => lexeme.startsWith(p))) &&
+      (taxa.category === undefined || (v.categories ?? []).includes(taxa.category)) &&
+      (taxa.performer === undefined || (v.performers ?? []).includes(taxa.performer)),
   );
   return matches
     .sort((a, b) => {
@@ -34,13 +41,43 @@ function reference(videos: Map<number, IndexedVideo>, prefixes: string[], sort: 
     .map((v) => v.id);
 }
 
+/**
+ * CatalogueQueries.related's SQL: candidates are each of the video's taxa's `perTaxon` most viewed (views, id
+ * descending); ranked by shared performers, shared categories, views, id; else the trending order's first.
+ */
+function referenceRelated(videos: Map<number, IndexedVideo>, id: number, perTaxon: number, limit: number, fallback: number) {
+  const mine = videos.get(id)!;
+  const byViews = [...videos.values()].sort((a, b) => b.views - a.views || b.id - a.id);
+  const candidates = new Set<IndexedVideo>();
+  for (const [field, taxa] of [['performers', mine.performers ?? []], ['categories', mine.categories ?? []]] as const) {
+    for (const taxon of taxa) for (const v of byViews.filter((w) => (w[field] ?? []).includes(taxon)).slice(0, perTaxon)) candidates.add(v);
+  }
+  candidates.delete(mine);
+  if (candidates.size === 0) {
+    const hot = [...videos.values()].sort((a, b) => b.trending - a.trending || b.id - a.id).map((v) => v.id);
+    return { related: false, ids: hot.filter((other) => other !== id).slice(0, fallback) };
+  }
+  const shared = (v: IndexedVideo, field: 'performers' | 'categories') => (v[field] ?? []).filter((t) => (mine[field] ?? []).includes(t)).length;
+  const ranked = [...candidates].sort(
+    (a, b) => shared(b, 'performers') - shared(a, 'performers') || shared(b, 'categories') - shared(a, 'categories') || b.views - a.views || b.id - a.id,
+  );
+  return { related: true, ids: ranked.slice(0, limit).map((v) => v.id) };
+}
+
 const WORDS = ['hot', 'hotel', 'hottest', 'bear', 'beach', 'bea', 'pool', 'poolsid', 'gym', 'muscl', 'twink', 'x1y2', 'café', 'o'];
+/** Categories big and small; one named like a word, which a prefix must not reach. */
+const CATEGORIES = ['bears', 'outdoor', 'hot', 'gym', 'vintage', 'rare'];
+const PERFORMERS = Array.from({ length: 12 }, (_, i) => `performer-${i}`);
 
 function video(next: () => number, id: number): IndexedVideo {
   const words = Array.from({ length: 1 + Math.floor(next() * 5) }, () => WORDS[Math.floor(next() ** 2 * WORDS.length)]);
+  const some = (from: string[], most: number) =>
+    [...new Set(Array.from({ length: Math.floor(next() * (most + 1)) }, () => from[Math.floor(next() ** 2 * from.length)]))];
   return {
     id,
     lexemes: words,
+    categories: some(CATEGORIES, 3),
+    performers: some(PERFORMERS, 2),
     uploadUs: 1_700_000_000_000_000 + Math.floor(next() * 50) * 1_000_001, // ties on purpose
     views: Math.floor(next() * 20),
     likes: Math.floor(next() * 5),
@@ -62,6 +99,29 @@ function expectSame(index: TitleIndex, videos: Map<number, IndexedVideo>, next: 
         expect(got.ids, `${prefixes.join('&')} ${sort} page ${page} of ${limit}`).toEqual(expected.slice(page * limit, page * limit + limit));
       }
     }
+  }
+  const filters: [string[], TaxonFilter][] = [
+    [[], { category: 'bears' }], [[], { category: 'rare' }], [[], { category: 'nobody' }], [[], { performer: 'performer-0' }],
+    [[], { performer: 'performer-11' }], [[], { category: 'hot', performer: 'performer-1' }], [['hot'], { category: 'outdoor' }],
+    [['h'], { category: 'gym', performer: 'performer-0' }],
+  ];
+  for (const [prefixes, taxa] of filters) {
+    for (const sort of SORTS) {
+      const expected = reference(videos, prefixes, sort, taxa);
+      const limit = 1 + Math.floor(next() * 30);
+      for (let page = 0; page < Math.ceil(expected.length / limit) + 1; page++) {
+        const got = index.search(prefixes, sort, page * limit, limit, taxa);
+        expect(got.total).toBe(expected.length);
+        expect(got.ids, `${prefixes.join('&')} ${JSON.stringify(taxa)} ${sort} page ${page}`).toEqual(expected.slice(page * limit, page * limit + limit));
+      }
+    }
+  }
+  // A category named like a word is not a lexeme: the prefix finds titles only.
+  expect(index.search(['hot'], 'newest', 0, 0).total).toBe(reference(videos, ['hot'], 'newest').length);
+  const sample = [...videos.keys()].filter(() => next() < 0.15);
+  for (const id of sample) {
+    const perTaxon = 1 + Math.floor(next() * 40);
+    expect(index.related(id, perTaxon, 24, 6), `related ${id} (${perTaxon})`).toEqual(referenceRelated(videos, id, perTaxon, 24, 6));
   }
 }
 
@@ -147,6 +207,31 @@ describe('TitleIndex', () => {
         expect(index.search(['common'], sort, 2400, 24).ids).toEqual(reference(videos, ['common'], sort).slice(2400, 2424));
       }
     }
+  });
+
+  it('ranks related videos as the SQL does, and falls back to the trending order when nothing is shared', () => {
+    const index = new TitleIndex();
+    const add = (v: Partial<IndexedVideo> & { id: number }) =>
+      index.upsert({ lexemes: [], uploadUs: v.id, views: 0, likes: 0, duration: 1, trending: 0, ...v });
+    add({ id: 1, performers: ['ann'], categories: ['bears', 'gym'] });
+    add({ id: 2, performers: ['ann'], views: 1 }); // one performer
+    add({ id: 3, categories: ['bears', 'gym'], views: 50 }); // two categories
+    add({ id: 4, categories: ['bears'], views: 90 }); // one category, most viewed
+    add({ id: 5, categories: ['vintage'], trending: 9 });
+    add({ id: 6, trending: 9 });
+    add({ id: 7, performers: ['ann'], categories: ['gym'], views: 0 });
+    expect(index.related(1, 200, 24, 6)).toEqual({ related: true, ids: [7, 2, 3, 4] });
+    // Only each taxon's most viewed is a candidate (the video itself counts before it is left out): ann's 2,
+    // bears' 4, gym's 3; 7 drops out.
+    expect(index.related(1, 1, 24, 6)).toEqual({ related: true, ids: [2, 3, 4] });
+    expect(index.related(1, 200, 2, 6)!.ids).toEqual([7, 2]);
+    expect(index.related(6, 200, 24, 6)).toEqual({ related: false, ids: [5, 7, 4, 3, 2, 1] });
+    expect(index.related(6, 200, 24, 2)).toEqual({ related: false, ids: [5, 7] });
+    expect(index.related(99, 200, 24, 6)).toBeNull(); // not indexed: the database answers
+    index.remove(7);
+    expect(index.related(1, 200, 24, 6)!.ids).toEqual([2, 3, 4]);
+    index.upsert({ id: 2, lexemes: [], uploadUs: 2, views: 1, likes: 0, duration: 1, trending: 0, performers: [] });
+    expect(index.related(1, 200, 24, 6)!.ids).toEqual([3, 4]);
   });
 
   it('forgets a removed video in every sort and every word, and takes a re-added one back', () => {

@@ -1,10 +1,13 @@
 import { VIDEO_SORTS as SORTS, type VideoSort } from '../dto/list-videos.query';
 
-/** One published video as the index keeps it: its title lexemes and the listing sorts' keys. */
+/** One published video as the index keeps it: its title lexemes, its taxa and the listing sorts' keys. */
 export interface IndexedVideo {
   id: number;
   /** The lexemes of its search_vector (tsvector_to_array), exactly as PostgreSQL stemmed them. */
   lexemes: readonly string[];
+  /** Its categories' and performers' ids (slugs). */
+  categories?: readonly string[];
+  performers?: readonly string[];
   /** upload_date in microseconds since the epoch (the database's precision, so ties break as there). */
   uploadUs: number;
   views: number;
@@ -18,6 +21,27 @@ export interface SearchPage {
   total: number;
   ids: number[];
 }
+
+/** What a listing is narrowed to: a category and/or a performer (ids), besides any title prefixes. */
+export interface TaxonFilter {
+  category?: string;
+  performer?: string;
+}
+
+/** A video's related ranking (see CatalogueQueries.related): `related` false when it is the hot fallback. */
+export interface RelatedIds {
+  related: boolean;
+  ids: number[];
+}
+
+/**
+ * Taxa are kept as terms beside the lexemes, under names no lexeme can have (PostgreSQL text holds no NUL), so
+ * a prefix never reaches them and a category is matched like an exact word.
+ */
+const categoryTerm = (id: string) => `\u0000c${id}`;
+const performerTerm = (id: string) => `\u0000p${id}`;
+const isCategoryTerm = (name: string) => name.startsWith('\u0000c');
+const isPerformerTerm = (name: string) => name.startsWith('\u0000p');
 
 /** A duration stands for "unknown" below every real one (durations are > 0). */
 const NO_DURATION = -1;
@@ -109,7 +133,7 @@ export class TitleIndex {
       this.termCount[slot] = 0;
       this.membershipVersion++;
     }
-    this.setLexemes(slot, video.lexemes);
+    this.setTerms(slot, [...video.lexemes, ...(video.categories ?? []).map(categoryTerm), ...(video.performers ?? []).map(performerTerm)]);
     const duration = video.duration ?? NO_DURATION;
     if (isNew) {
       this.uploadUs[slot] = video.uploadUs;
@@ -158,7 +182,7 @@ export class TitleIndex {
   remove(id: number): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
-    this.setLexemes(slot, []);
+    this.setTerms(slot, []);
     this.slotOf.delete(id);
     this.ids[slot] = 0;
     this.freeSlots.push(slot);
@@ -185,20 +209,85 @@ export class TitleIndex {
    * and those at [offset, offset + limit) in the sort's order. No prefixes: nothing matches (a query of stop
    * words only, as PostgreSQL answers it).
    */
-  search(prefixes: readonly string[], sort: VideoSort, offset: number, limit: number): SearchPage {
-    const matched = this.match(prefixes);
+  search(prefixes: readonly string[], sort: VideoSort, offset: number, limit: number, taxa: TaxonFilter = {}): SearchPage {
+    const matched = this.match(prefixes, taxa);
     const total = matched.slots.length;
     if (limit <= 0 || offset >= total) return { total, ids: [] };
     return { total, ids: this.pageOf(matched, sort, offset, Math.min(limit, total - offset)) };
   }
 
+  /**
+   * A video's related ranking, as CatalogueQueries.related's SQL answers it: the candidates are the
+   * `perTaxon` most viewed videos (views, then id, descending) of each of its performers and categories; they
+   * are ranked by shared performers, then shared categories, then views and id; at most `limit`, never the
+   * video itself. When no candidate is left, the `fallback` first videos of the trending order instead. Null
+   * when the video is not indexed (not published), for the database to answer.
+   */
+  related(id: number, perTaxon: number, limit: number, fallback: number): RelatedIds | null {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return null;
+    const mine = this.pool.subarray(this.termStart[slot], this.termStart[slot] + this.termCount[slot]);
+    const performers = new Set<number>();
+    const categories = new Set<number>();
+    for (const term of mine) {
+      if (isPerformerTerm(this.termNames[term])) performers.add(term);
+      else if (isCategoryTerm(this.termNames[term])) categories.add(term);
+    }
+    const candidates = new Set<number>();
+    for (const term of [...performers, ...categories]) {
+      const top = this.pageOf(this.matchTerms([[term]]), 'most-viewed', 0, Math.min(perTaxon, this.postingLength[term]));
+      for (const candidate of top) if (candidate !== id) candidates.add(this.slotOf.get(candidate)!);
+    }
+    if (candidates.size === 0) {
+      const { perm } = this.ordered('trending');
+      const ids: number[] = [];
+      for (let i = 0; i < perm.length && ids.length < fallback; i++) if (perm[i] !== slot) ids.push(this.ids[perm[i]]);
+      return { related: false, ids };
+    }
+    const ranked = [...candidates].map((candidate) => {
+      let sharedPerformers = 0;
+      let sharedCategories = 0;
+      const start = this.termStart[candidate];
+      for (let i = start; i < start + this.termCount[candidate]; i++) {
+        if (performers.has(this.pool[i])) sharedPerformers++;
+        else if (categories.has(this.pool[i])) sharedCategories++;
+      }
+      return { slot: candidate, sharedPerformers, sharedCategories };
+    });
+    const { views, ids } = this;
+    ranked.sort(
+      (a, b) =>
+        b.sharedPerformers - a.sharedPerformers || b.sharedCategories - a.sharedCategories ||
+        views[b.slot] - views[a.slot] || ids[b.slot] - ids[a.slot],
+    );
+    return { related: true, ids: ranked.slice(0, limit).map((r) => ids[r.slot]) };
+  }
+
   // --- matching ------------------------------------------------------------------------------------------------
 
-  private match(prefixes: readonly string[]): { slots: Int32Array; generation: number } {
-    const key = [...new Set(prefixes)].sort().join('\u0000');
+  /** Every prefix and every taxon given must match; nothing given matches nothing. */
+  private match(prefixes: readonly string[], taxa: TaxonFilter = {}): { slots: Int32Array; generation: number } {
+    const exact = [
+      ...(taxa.category !== undefined ? [categoryTerm(taxa.category)] : []),
+      ...(taxa.performer !== undefined ? [performerTerm(taxa.performer)] : []),
+    ];
+    const unique = [...new Set(prefixes)];
+    const key = [...unique.sort(), '', ...exact].join('\u0000');
     const last = this.lastMatch;
     if (last && last.key === key && last.version === this.membershipVersion) return last;
-    const ranges = [...new Set(prefixes)].map((prefix) => this.termsWithPrefix(prefix));
+    const ranges = [
+      ...unique.map((prefix) => this.termsWithPrefix(prefix)),
+      ...exact.map((name) => {
+        const term = this.termIdOf.get(name);
+        return term === undefined ? [] : [term];
+      }),
+    ];
+    this.lastMatch = { key, version: this.membershipVersion, ...this.matchTerms(ranges) };
+    return this.lastMatch;
+  }
+
+  /** The slots having, for each range, at least one of its terms. */
+  private matchTerms(ranges: number[][]): { slots: Int32Array; generation: number } {
     let slots = new Int32Array(0);
     if (ranges.length > 0 && ranges.every((terms) => terms.length > 0)) {
       // The smallest prefix marks first; each next one keeps the marked slots it also has.
@@ -229,8 +318,7 @@ export class TitleIndex {
     } else {
       this.nextGeneration();
     }
-    this.lastMatch = { key, version: this.membershipVersion, slots, generation: this.generation };
-    return this.lastMatch;
+    return { slots, generation: this.generation };
   }
 
   /** Term ids of every lexeme starting with `prefix`. */
@@ -380,8 +468,8 @@ export class TitleIndex {
 
   // --- storage -------------------------------------------------------------------------------------------------
 
-  private setLexemes(slot: number, lexemes: readonly string[]): void {
-    const terms = [...new Set(lexemes)].map((name) => this.termId(name)).sort((a, b) => a - b);
+  private setTerms(slot: number, names: readonly string[]): void {
+    const terms = [...new Set(names)].map((name) => this.termId(name)).sort((a, b) => a - b);
     const start = this.termStart[slot];
     const count = this.termCount[slot];
     if (count === terms.length && terms.every((term, i) => this.pool[start + i] === term)) return;
