@@ -10,6 +10,7 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { privateByDefault } from './common/http/http-caching';
 import { requestLog } from './common/http/request-log';
 import { securityHeaders } from './common/http/security-headers';
+import { compressedAnswers } from './common/http/compression';
 import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, wellFormedReviver } from './common/http/request-guards';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import { mediaServing } from './media/media-serving';
@@ -21,6 +22,8 @@ import { directCountingMiddleware } from './videos/counters/direct-counting';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { RateLimitGuard } from './common/guards/rate-limit.guard';
 import type { AppConfig } from './config/app-config';
+import { PagesService } from './web/pages.service';
+import { webClientMiddleware } from './web/web-client.middleware';
 
 /** Builds the whole application as `main.ts` serves it; tests use the same path. */
 export async function createApp(config: AppConfig, options: AppModuleOptions = {}): Promise<INestApplication> {
@@ -53,6 +56,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
       strictTransportSecurity: config.env === 'production',
     },
   ));
+  // API JSON and pages compressed (brotli or gzip) for clients that take it; prebuilt files carry their own.
+  app.use(compressedAnswers());
   // Hot catalogue answers, as the full pipeline last sent them and while they are still exact: before the
   // guards of writes, the body parsers and Nest's routing, none of which a bodiless GET needs.
   app.use(hotAnswersMiddleware(app.get(HotAnswers)));
@@ -65,6 +70,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.use(directCountingMiddleware(app.get(CountersController), app.get(CountersService), rateLimit, new AllExceptionsFilter()));
   app.use(cookieParser());
   app.use(mediaServing(config));
+  // The web client's files and pages (each with its own head and the bootstrap block), before Nest's routing.
+  app.use(webClientMiddleware(app.get(PagesService)));
   // robots.txt and the sitemaps live at the site's root, where crawlers look for them.
   app.setGlobalPrefix('api', { exclude: SEO_ROUTES });
   app.useGlobalPipes(new StrictValidationPipe());

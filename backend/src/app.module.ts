@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { REDIS_CONNECTION, RedisModule } from './common/redis/redis.module';
@@ -29,22 +28,18 @@ import { SiteModule } from './site/site.module';
 import { TaxonomyModule } from './taxonomy/taxonomy.module';
 import { VideosModule } from './videos/videos.module';
 import { HotAnswersInterceptor } from './videos/hot-answers';
+import { WebModule } from './web/web.module';
 
 export interface AppModuleOptions {
-  /** Built web client to serve at `/` with a client-side routing fallback; skipped when absent. */
+  /** Built web client to serve at `/`, every page with its own head (web/); skipped when absent. */
   webRoot?: string;
 }
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
-    const web = options.webRoot && existsSync(options.webRoot)
-      ? [ServeStaticModule.forRoot({
-        rootPath: options.webRoot,
-        // The crawlers' files are the API's (seo/), even if the build ships a robots.txt of its own.
-        exclude: ['/api/{*path}', '/s/{*path}', '/thumbs/{*path}', '/robots.txt', '/sitemap.xml', '/sitemaps/{*path}'],
-      })]
-      : [];
+    // The built web client's files and pages (web/); the API alone when there is no build.
+    const webRoot = options.webRoot && existsSync(options.webRoot) ? options.webRoot : null;
     return {
       module: AppModule,
       imports: [
@@ -77,7 +72,7 @@ export class AppModule {
         AdminModule,
         RemovalRequestsModule,
         SeoModule,
-        ...web,
+        WebModule.forRoot(webRoot),
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -81,7 +81,7 @@ describe('architecture', () => {
 
   it('touches the file system of the media store only in the storage service', () => {
     // Not media files: the embedded database's folder, the built web client's, the exported OpenAPI file, the
-    // install's secrets file and DATA_DIR's modes.
+    // install's secrets file and DATA_DIR's modes, the web client's build (read once at start).
     const allowed = new Set([
       path.join('config', 'install-secrets.ts'),
       path.join('config', 'data-dir.ts'),
@@ -89,6 +89,7 @@ describe('architecture', () => {
       path.join('database', 'pglite-pool.ts'),
       'app.module.ts',
       path.join('openapi', 'export-openapi.ts'),
+      path.join('web', 'web-build.ts'),
     ]);
     const users = files
       .filter((f) => !TOOLING.has(f.folder) && /from 'node:fs(?:\/promises)?'/.test(f.text) && !allowed.has(f.file))

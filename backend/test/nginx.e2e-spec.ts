@@ -51,7 +51,7 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
     put('videos/2024/06/other/index.m3u8', '#EXTM3U\n');
     put('thumbs/2024/06/pool-party/poster.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
     mkdirSync(html, { recursive: true });
-    writeFileSync(path.join(html, 'index.html'), '<!doctype html><title>app shell</title>');
+    writeFileSync(path.join(html, 'index.html'), '<!doctype html><title>app shell</title><div id="root"></div>');
 
     const apiPort = await freePort();
     const nginxPort = await freePort();
@@ -127,7 +127,10 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
     for (const page of ['/', '/admin', '/video/1-pool-party', '/index.html']) {
       const viaNginx = await fetch(`${base}${page}`);
       expect(viaNginx.status).toBe(200);
-      expect(await viaNginx.text()).toContain('app shell');
+      // The API's page: the shell with the page's own head and the bootstrap block.
+      const text = await viaNginx.text();
+      expect(text).toContain('<div id="root"></div>');
+      expect(text).toContain('<script type="application/json" id="bootstrap">');
       expect(policy(viaNginx)).toEqual({
         'content-security-policy': direct.headers['content-security-policy'],
         'x-frame-options': 'SAMEORIGIN',

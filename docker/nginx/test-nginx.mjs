@@ -14,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { renderNginxConfig } from './render-config.mjs';
@@ -46,6 +47,8 @@ write(path.join(media, '/thumbs/2024/06/pool-party/storyboard.vtt'), 'WEBVTT\n')
 write(path.join(media, '/originals/source.mp4'), 'never served');
 write(path.join(html, 'index.html'), '<!doctype html><title>app shell</title>');
 write(path.join(html, 'assets/index-abc123.js'), 'console.log(1)');
+// The build's gzipped copy (frontend/vite.config.ts), different bytes so that the test can tell which was sent.
+write(path.join(html, 'assets/index-abc123.js.gz'), gzipSync('console.log("the gzipped copy")'));
 
 // ---- config ----------------------------------------------------------------------------------------------------
 
@@ -82,6 +85,7 @@ const api = http.createServer((req, res) => {
       host: req.headers.host,
       forwardedFor: req.headers['x-forwarded-for'],
       forwardedProto: req.headers['x-forwarded-proto'],
+      acceptEncoding: req.headers['accept-encoding'] ?? null,
     }),
   );
 });
@@ -97,6 +101,17 @@ async function get(url, headers = {}) {
   const response = await fetch(base + url, { headers, redirect: 'manual' });
   const body = Buffer.from(await response.arrayBuffer());
   return { status: response.status, headers: response.headers, body };
+}
+
+/** The bytes as sent (fetch would inflate a gzipped body and hide its Content-Encoding). */
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    http.get(base + url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 }
 
 const checks = [];
@@ -197,6 +212,21 @@ check('proxies the API with the forwarding headers', async () => {
   assert.equal(body.forwardedFor, '203.0.113.9, 127.0.0.1');
   assert.equal(body.forwardedProto, 'http');
   assert.equal(body.host, '127.0.0.1');
+});
+
+check("compresses for its clients itself: the API is asked for no encoding of its own", async () => {
+  const r = await get('/api/get-client-ip', { 'Accept-Encoding': 'br, gzip' });
+  assert.equal(JSON.parse(r.body.toString()).acceptEncoding, null);
+});
+
+check("sends a bundle's precompressed copy to clients that take gzip, the file to the others", async () => {
+  const plain = await rawGet('/assets/index-abc123.js', {});
+  assert.equal(plain.headers['content-encoding'], undefined);
+  assert.equal(plain.body.toString(), 'console.log(1)');
+  const gz = await rawGet('/assets/index-abc123.js', { 'Accept-Encoding': 'gzip' });
+  assert.equal(gz.headers['content-encoding'], 'gzip');
+  assert.match(gz.headers['cache-control'] ?? '', /immutable/);
+  assert.equal(gunzipSync(gz.body).toString(), 'console.log("the gzipped copy")');
 });
 
 check('micro-caches public catalogue reads for anonymous visitors only', async () => {

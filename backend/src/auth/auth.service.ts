@@ -23,6 +23,12 @@ export interface JwtPayload {
   sid: string;
 }
 
+/** A token's payload as sessions issue it: a user, a session and an expiry (a token without `exp` is refused). */
+export function isSessionPayload(payload: unknown): payload is JwtPayload & { exp: number } {
+  const p = payload as Partial<JwtPayload> & { exp?: unknown } | null;
+  return typeof p?.sub === 'string' && typeof p.sid === 'string' && typeof p.exp === 'number';
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
@@ -127,6 +133,21 @@ export class AuthService {
         return user && { ...user, sessionId };
       },
     );
+  }
+
+  /**
+   * The user a token names, for answers outside the API's guards (the web client's pages, README › "The
+   * bootstrap block"): null when the token is not valid (bad signature, expired, no `exp`, its session ended),
+   * as `GET /api/auth/me` would answer 401. A database that is down throws, as for the guards.
+   */
+  async userOfToken(token: string): Promise<AuthUser | null> {
+    let payload: unknown;
+    try {
+      payload = await this.jwt.verifyAsync(token);
+    } catch {
+      return null;
+    }
+    return isSessionPayload(payload) ? this.findSessionUser(payload.sub, payload.sid) : null;
   }
 
   /** Ends one session (logout): its token is refused from now on, by every process. */

@@ -5,12 +5,12 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { AuthUser } from '../common/decorators/auth.decorators';
-import { AuthService, JwtPayload } from './auth.service';
+import { AuthService, isSessionPayload, JwtPayload } from './auth.service';
 
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const JWT_ALGORITHM = 'HS256';
 
-const fromCookie = (req: Request): string | null => {
+export const fromCookie = (req: Request): string | null => {
   const token = (req.cookies as Record<string, unknown> | undefined)?.[ACCESS_TOKEN_COOKIE];
   return typeof token === 'string' && token ? token : null;
 };
@@ -33,7 +33,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
   async validate(payload: JwtPayload & { exp?: unknown }): Promise<AuthUser | false> {
     // passport-jwt checks `exp` only when a token has one: a token that never expires is refused here.
     // A token without its session (issued before sessions existed) is refused as well.
-    if (typeof payload?.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return false;
+    if (!isSessionPayload(payload)) return false;
     return (await this.auth.findSessionUser(payload.sub, payload.sid)) ?? false;
   }
 }

@@ -77,14 +77,8 @@ export function videoUrlXml(v: VideoEntry): string {
   return `<url><loc>${xmlText(v.loc)}</loc><video:video>${parts.join('')}</video:video></url>\n`;
 }
 
-/** A video's description: its title, then who is in it and its categories (the catalogue has no other text). */
-export function describeVideo(title: string, performers: string[], categories: string[]): string {
-  return [
-    title,
-    performers.length ? `With ${performers.join(', ')}.` : '',
-    categories.length ? `Categories: ${categories.join(', ')}.` : '',
-  ].filter(Boolean).join(' ');
-}
+/** A video's description (shared with the pages' heads and the web client's JSON-LD). */
+export { describeVideo } from '@hunktube/shared';
 
 function uniqueTags(tags: string[]): string[] {
   const seen = new Set<string>();

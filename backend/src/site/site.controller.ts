@@ -26,6 +26,12 @@ export class ClientIpDto {
   @ApiProperty() ip: string;
 }
 
+/** The site's settings as `GET /api/site` answers them (and the pages' bootstrap block carries them). */
+export function toSiteDto(config: AppConfig): SiteDto {
+  const { siteName, brand, mediaHosts, imageHost } = config;
+  return { name: siteName, brand, mediaHosts: { ...mediaHosts }, imageHost };
+}
+
 @ApiTags('site')
 @Public()
 @Controller()
@@ -36,8 +42,7 @@ export class SiteController {
   @PublicCache()
   @ApiResponse({ status: 200, type: SiteDto })
   site(): SiteDto {
-    const { siteName, brand, mediaHosts, imageHost } = this.config;
-    return { name: siteName, brand, mediaHosts: { ...mediaHosts }, imageHost };
+    return toSiteDto(this.config);
   }
 
   /** The caller's address as the configured proxy trust sees it. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ok } from './api/client';
-import type { Brand, Site } from './api/types';
+import type { Site } from './api/types';
 
 // The site's name, brand and hosts are shared by every feature, so the query lives here rather than in one
 // feature (features do not import each other).
@@ -17,14 +17,8 @@ export const siteQueryOptions = () =>
 
 export const useSite = () => useQuery(siteQueryOptions());
 
-/** The title that the brand shows: its own title when set, else the main title. */
-export function brandTitle(
-  video: { title: string; atg_title?: string | null; jtg_title?: string | null },
-  brand: Brand | undefined,
-): string {
-  const own = brand === 'atg' ? video.atg_title : brand === 'jtg' ? video.jtg_title : null;
-  return own?.trim() ? own : video.title;
-}
+/** The title that the brand shows: its own title when set, else the main title (the server's heads show the same). */
+export { brandTitle } from '@hunktube/shared';
 
 const ABSOLUTE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 

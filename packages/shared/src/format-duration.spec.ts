@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from './format-duration.js';
+import { formatDuration, isoDuration } from './format-duration.js';
 
 describe('formatDuration', () => {
   it.each([
@@ -26,4 +26,18 @@ describe('formatDuration', () => {
       expect(formatDuration(value)).toBe('--:--');
     },
   );
+});
+
+describe('isoDuration', () => {
+  it.each([
+    [0, 'PT0S'],
+    [5, 'PT5S'],
+    [60, 'PT1M'],
+    [725, 'PT12M5S'],
+    [3600, 'PT1H'],
+    [3725, 'PT1H2M5S'],
+    [59.9, 'PT59S'],
+  ])('writes %s seconds as %s', (seconds, expected) => {
+    expect(isoDuration(seconds)).toBe(expected);
+  });
 });

@@ -1,7 +1,9 @@
 // Rules that the API and the web client both apply. Pure functions and constants only: no imports from
 // either workspace, nothing that needs Node or the DOM.
+export * from './brand-title.js';
 export * from './edit-version.js';
 export * from './format-duration.js';
 export * from './limits.js';
 export * from './playlist-title.js';
 export * from './slugify.js';
+export * from './video-description.js';

@@ -5,6 +5,7 @@ import { useHls, type UseHlsOptions } from '@/features/watch/hooks/use-hls';
 import type { RelatedVideos, User, Video } from '@/lib/api/types';
 import { makePlaylist, makeSite, makeUser, makeVideo, makeWatchVideo } from '@/testing/data';
 import { json, mockFetch, noContent, requestedUrls, sentBodies } from '@/testing/mock-fetch';
+import { trackServerHead } from '@/lib/server-head';
 import { renderRoute } from '@/testing/render-route';
 
 // hls.js needs Media Source Extensions, which jsdom lacks: the page is tested with its hook stubbed, and the
@@ -159,6 +160,35 @@ describe('watch page: what it shows', () => {
       isFamilyFriendly: false,
     });
     await waitFor(() => expect(document.title).toBe('Pool party - Hunk Tube'));
+  });
+
+  it("leaves the VideoObject to the server's head on the page it was served for, and writes its own after a navigation", async () => {
+    setup({
+      video: makeWatchVideo({ id: 7, title: 'Pool party' }),
+      routes: {
+        '/api/videos/21': () => makeWatchVideo({ id: 21, title: 'Related one' }),
+        '/api/videos/21/related': () => ({ related: false, data: [] }),
+      },
+    });
+    const fromServer = [
+      '<title data-server-head>Pool party - Hunk Tube</title>',
+      '<script data-server-head type="application/ld+json">{"@type":"VideoObject","name":"Pool party"}</script>',
+      '<meta data-server-head property="og:title" content="Pool party">',
+    ];
+    document.head.insertAdjacentHTML('beforeend', fromServer.join(''));
+    const ldScripts = () => [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '').name);
+
+    const { router } = renderRoute('/video/7');
+    trackServerHead(router);
+    await findTitle('Pool party');
+    await waitFor(() => expect(document.title).toBe('Pool party - Hunk Tube'));
+    expect(ldScripts()).toEqual(['Pool party']);
+
+    await act(() => router.navigate('/video/21'));
+    await findTitle('Related one');
+    expect(document.querySelectorAll('[data-server-head]')).toHaveLength(0);
+    await waitFor(() => expect(ldScripts()).toEqual(['Related one']));
+    await waitFor(() => expect(document.title).toBe('Related one - Hunk Tube'));
   });
 
   it('says so when the video does not exist', async () => {

@@ -19,7 +19,9 @@ export const userQueryOptions = () =>
   queryOptions({
     queryKey: USER_QUERY_KEY,
     queryFn: ({ signal }) => getUser(signal),
-    staleTime: 5 * 60_000,
+    // A member is checked again now and then (a session can end elsewhere); a guest becomes a member only by
+    // signing in here, which sets the query (setSessionUser): asking again would only fetch another 401.
+    staleTime: (query) => (query.state.data === null ? Infinity : 5 * 60_000),
   });
 
 export const useUser = () => useQuery(userQueryOptions());

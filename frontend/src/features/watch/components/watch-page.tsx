@@ -5,6 +5,7 @@ import { usePlaylist } from '@/api/playlists/get-playlist';
 import { useVideo } from '@/api/videos/get-video';
 import { ApiError } from '@/lib/api/client';
 import type { User } from '@/lib/api/types';
+import { serverHeadDescribes } from '@/lib/server-head';
 import { brandTitle, resolveImageUrl, useSite } from '@/lib/site';
 import { useAddHistory } from '../api/add-history';
 import { useAddToWatchLater } from '../api/add-to-watch-later';
@@ -126,14 +127,17 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
   return (
     <article className={list ? 'watch watch--with-list' : 'watch'}>
       <title>{`${title} - ${siteName}`}</title>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{
-          __html: serializeJsonLd(
-            videoJsonLd(loaded, { title, thumbnailUrl, pageUrl: `${window.location.origin}/video/${videoId}` }),
-          ),
-        }}
-      />
+      {/* The server's head already has this page's VideoObject when the page was loaded at this address. */}
+      {!serverHeadDescribes(location.pathname) && (
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{
+            __html: serializeJsonLd(
+              videoJsonLd(loaded, { title, thumbnailUrl, pageUrl: `${window.location.origin}/video/${videoId}` }),
+            ),
+          }}
+        />
+      )}
       <div className="watch__main">
         <VideoPlayer
           video={loaded}

@@ -28,7 +28,21 @@ describe('videoJsonLd', () => {
       uploadDate: '2026-11-18T12:00:00.000Z',
       duration: 'PT12M34S',
       url: 'https://x.test/video/7',
+      embedUrl: 'https://x.test/embed/7',
       isFamilyFriendly: false,
+    });
+  });
+
+  it('describes it as the server does: title, performers, categories, and counts its views', () => {
+    const data = videoJsonLd(
+      { ...video, views: 12, performers: [{ id: 'rex', name: 'Rex' }], categories: [{ id: 'bears', name: 'Bears' }] },
+      page,
+    );
+    expect(data.description).toBe('Pool party With Rex. Categories: Bears.');
+    expect(data.interactionStatistic).toEqual({
+      '@type': 'InteractionCounter',
+      interactionType: { '@type': 'WatchAction' },
+      userInteractionCount: 12,
     });
   });
 

@@ -1,29 +1,41 @@
+import { describeVideo, isoDuration } from '@hunktube/shared';
 import type { Video } from '@/lib/api/types';
 
-/** Whole seconds as an ISO 8601 duration: 3725 → "PT1H2M5S", 754 → "PT12M34S", 0 → "PT0S". */
-export function isoDuration(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const parts = `${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s || total === 0 ? `${s}S` : ''}`;
-  return `PT${parts}`;
-}
+export { isoDuration };
 
-/** schema.org VideoObject for the watch page; adult content, so never family friendly. */
+/**
+ * schema.org VideoObject for the watch page, as the server writes it in the page's head (backend/src/web):
+ * adult content, so never family friendly. Used when the server's head does not describe the page (a video
+ * opened from another page of the app).
+ */
 export function videoJsonLd(
-  video: Pick<Video, 'id' | 'upload_date' | 'duration'>,
+  video: Pick<Video, 'id' | 'upload_date' | 'duration'> & Partial<Pick<Video, 'views' | 'categories' | 'performers'>>,
   { title, thumbnailUrl, pageUrl }: { title: string; thumbnailUrl: string | null; pageUrl: string },
 ) {
+  const description = describeVideo(
+    title,
+    (video.performers ?? []).map((p) => p.name),
+    (video.categories ?? []).map((c) => c.name),
+  );
   return {
     '@context': 'https://schema.org',
     '@type': 'VideoObject',
     name: title,
-    description: title,
+    description,
     ...(thumbnailUrl ? { thumbnailUrl: [thumbnailUrl] } : {}),
     uploadDate: video.upload_date,
     ...(video.duration !== null ? { duration: isoDuration(video.duration) } : {}),
     url: pageUrl,
+    embedUrl: pageUrl.replace(/\/video\/(\d+)$/, '/embed/$1'),
+    ...(video.views !== undefined
+      ? {
+          interactionStatistic: {
+            '@type': 'InteractionCounter',
+            interactionType: { '@type': 'WatchAction' },
+            userInteractionCount: video.views,
+          },
+        }
+      : {}),
     isFamilyFriendly: false,
   };
 }

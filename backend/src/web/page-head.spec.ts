@@ -1,0 +1,51 @@
+import { bootstrapHtml, headHtml, htmlText, RTA_LABEL, scriptJson, shellTemplate, shorten } from './page-head';
+import { preferredCoding } from './web-client.middleware';
+
+describe('page head', () => {
+  it('escapes text and attribute values', () => {
+    expect(htmlText(`</title><b a="x" b='y'>&amp;`)).toBe('&lt;/title&gt;&lt;b a=&quot;x&quot; b=&#39;y&#39;&gt;&amp;amp;');
+  });
+
+  it('writes JSON that cannot close its script element and parses back exactly', () => {
+    const value = { name: '</script><!-- <script> & \u2028\u2029 "q"' };
+    const json = scriptJson(value);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+    expect(bootstrapHtml({ user: null })).toBe('<script type="application/json" id="bootstrap">{"user":null}</script>');
+  });
+
+  it('marks every element it adds as the server\'s and derives the Twitter card from Open Graph', () => {
+    const html = headHtml({
+      title: 'T', description: 'D', canonical: 'https://x.example/a?b=1&c=2', noindex: true,
+      openGraph: [['og:title', 'T'], ['og:image', 'https://x.example/p.jpg']], jsonLd: [{ a: 1 }],
+    });
+    const elements = html.split('\n').map((line) => line.trim());
+    expect(elements.every((e) => /^<\w+ data-server-head[ >]/.test(e))).toBe(true);
+    expect(elements).toContain('<link data-server-head rel="canonical" href="https://x.example/a?b=1&amp;c=2">');
+    expect(elements).toContain('<meta data-server-head name="twitter:card" content="summary_large_image">');
+    expect(elements).toContain('<meta data-server-head name="robots" content="noindex">');
+  });
+
+  it('cuts the shell where its title is, and adds the RTA label only to a shell without one', () => {
+    const built = `<head><meta name="rating" content="${RTA_LABEL}"><title>Videos</title><script src="/a.js"></script></head>`;
+    expect(shellTemplate(built)).toEqual({ before: `<head><meta name="rating" content="${RTA_LABEL}">`, after: '<script src="/a.js"></script></head>' });
+    expect(shellTemplate('<!doctype html><div id="root"></div>')).toEqual({
+      before: `<!doctype html><meta name="rating" content="${RTA_LABEL}">`,
+      after: '<div id="root"></div>',
+    });
+  });
+
+  it('shortens long descriptions without splitting a surrogate pair', () => {
+    expect(shorten('abcdef', 10)).toBe('abcdef');
+    expect(shorten('abcdefghijkl', 6)).toBe('abcde…');
+    expect(shorten('abcd\uD83D\uDE00fgh', 6)).toBe('abcd…');
+  });
+
+  it('prefers brotli, then gzip, as Accept-Encoding allows', () => {
+    expect(preferredCoding('gzip, deflate, br, zstd', ['br', 'gzip'])).toBe('br');
+    expect(preferredCoding('gzip', ['br', 'gzip'])).toBe('gzip');
+    expect(preferredCoding('br;q=0, *;q=0.5', ['br', 'gzip'])).toBe('gzip');
+    expect(preferredCoding('identity', ['br', 'gzip'])).toBeNull();
+    expect(preferredCoding(undefined, ['br', 'gzip'])).toBeNull();
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * The head the server writes into the web client's shell for one page (README › Web client › "Pages' heads from
+ * the server"): pure functions of what the pages service read, so that escaping is tested without a server.
+ */
+
+/** The RTA label ("Restricted To Adults"); the build's index.html carries it, a shell without one gets it here. */
+export const RTA_LABEL = 'RTA-5042-1996-1400-1577-RTA';
+
+/**
+ * Every element the server adds to a page's head carries this attribute: the web client drops them when it
+ * navigates to another page (they describe the page the server was asked for) and skips its own JSON-LD while
+ * they are there.
+ */
+export const SERVER_HEAD_ATTRIBUTE = 'data-server-head';
+
+/** The id of the data block the web client reads at start instead of asking `GET /api/auth/me`. */
+export const BOOTSTRAP_ID = 'bootstrap';
+
+/** A meta description's length; search engines show some 160 characters. */
+export const MAX_DESCRIPTION = 300;
+
+export interface PageHead {
+  /** The document title, as the web client sets it for the same page. */
+  title: string;
+  description?: string;
+  /** Absolute. */
+  canonical?: string;
+  /** `noindex`: search results, sign-in, the member's and admin pages, unknown addresses. */
+  noindex?: boolean;
+  /** Open Graph properties (`og:title` …) in order; their Twitter card twins are derived from them. */
+  openGraph?: [property: string, content: string][];
+  /** schema.org objects, each in a `<script type="application/ld+json">`. */
+  jsonLd?: object[];
+  /** The page's largest image (the player's poster), fetched at once instead of once the app has asked for it. */
+  preloadImage?: string;
+}
+
+/**
+ * What the web client reads at start (README, "The bootstrap block"): the site's settings and who is signed in,
+ * `user` left out when it is not known.
+ */
+export interface Bootstrap {
+  site?: unknown;
+  user?: unknown;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Any string as HTML text or a quoted attribute value. */
+export function htmlText(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+/**
+ * JSON for a `<script>` element: every `<`, `>` and `&` written as a JSON escape, so that no value can close the
+ * element or open a comment, and JSON.parse gives back exactly what was written.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** At most `max` UTF-16 units, never splitting a surrogate pair, with an ellipsis when cut. */
+export function shorten(text: string, max = MAX_DESCRIPTION): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 2]) ? max - 2 : max - 1;
+  return `${text.slice(0, end).trimEnd()}…`;
+}
+
+/** The elements of a page's head, every one marked as the server's. */
+export function headHtml(head: PageHead): string {
+  const mark = SERVER_HEAD_ATTRIBUTE;
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${mark} ${attribute}="${htmlText(key)}" content="${htmlText(content)}">`;
+  const parts = [`<title ${mark}>${htmlText(head.title)}</title>`];
+  if (head.description) parts.push(meta('name', 'description', head.description));
+  if (head.noindex) parts.push(meta('name', 'robots', 'noindex'));
+  if (head.canonical) parts.push(`<link ${mark} rel="canonical" href="${htmlText(head.canonical)}">`);
+  if (head.preloadImage) parts.push(`<link ${mark} rel="preload" as="image" href="${htmlText(head.preloadImage)}" fetchpriority="high">`);
+  const og = head.openGraph ?? [];
+  for (const [property, content] of og) parts.push(meta('property', property, content));
+  const ogValue = (property: string) => og.find(([p]) => p === property)?.[1];
+  if (og.length) {
+    const image = ogValue('og:image');
+    parts.push(meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'));
+    for (const key of ['title', 'description', 'image'] as const) {
+      const value = ogValue(`og:${key}`);
+      if (value) parts.push(meta('name', `twitter:${key}`, value));
+    }
+  }
+  for (const data of head.jsonLd ?? []) parts.push(`<script ${mark} type="application/ld+json">${scriptJson(data)}</script>`);
+  return parts.join('\n    ');
+}
+
+/** The bootstrap block: JSON the browser never runs (a data block), so the Content-Security-Policy allows it. */
+export function bootstrapHtml(bootstrap: Bootstrap): string {
+  return `<script type="application/json" id="${BOOTSTRAP_ID}">${scriptJson(bootstrap)}</script>`;
+}
+
+/**
+ * The built index.html cut where a page's head goes: in place of its `<title>` (the build's placeholder), else
+ * before `</head>`, else after the doctype. The RTA label is added when the build has none.
+ */
+export interface ShellTemplate {
+  before: string;
+  after: string;
+}
+
+export function shellTemplate(indexHtml: string): ShellTemplate {
+  const rta = indexHtml.includes(RTA_LABEL) ? '' : `<meta name="rating" content="${RTA_LABEL}">`;
+  const title = /<title>[^<]*<\/title>/i.exec(indexHtml);
+  if (title) {
+    return { before: indexHtml.slice(0, title.index) + rta, after: indexHtml.slice(title.index + title[0].length) };
+  }
+  const head = /<\/head>/i.exec(indexHtml) ?? /^(?:<!doctype html>)?/i.exec(indexHtml);
+  const at = head && head[0].toLowerCase() === '</head>' ? head.index : (head?.[0].length ?? 0);
+  return { before: indexHtml.slice(0, at) + rta, after: indexHtml.slice(at) };
+}
+
+export function pageHtml(template: ShellTemplate, head: PageHead, bootstrap: Bootstrap): string {
+  return `${template.before}${headHtml(head)}\n    ${bootstrapHtml(bootstrap)}${template.after}`;
+}

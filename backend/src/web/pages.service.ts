@@ -1,0 +1,304 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { brandTitle, describeVideo, isoDuration } from '@hunktube/shared';
+import type { Request } from 'express';
+import { AuthService } from '../auth/auth.service';
+import { fromCookie } from '../auth/jwt.strategy';
+import { toUserDto } from '../auth/user.mapper';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { requestOrigin } from '../seo/request-origin';
+import { toSiteDto } from '../site/site.controller';
+import { TaxonomyService, type TaxonKind } from '../taxonomy/taxonomy.service';
+import { VIDEO_SORTS, type VideoSort } from '../videos/dto/list-videos.query';
+import type { VideoDto } from '../videos/dto/video.dto';
+import { VideosService } from '../videos/videos.service';
+import { type Bootstrap, type PageHead, pageHtml, shorten } from './page-head';
+import { WEB_BUILD } from './web.tokens';
+import type { WebBuild } from './web-build';
+
+/** A page as the server sends it. */
+export interface Page {
+  html: string;
+  /** `private, no-store` when it carries a member's data, else `no-cache` (revalidated by its ETag). */
+  cacheControl: string;
+}
+
+export const GUEST_PAGE_CACHE_CONTROL = 'no-cache';
+export const MEMBER_PAGE_CACHE_CONTROL = 'private, no-store';
+
+const VIDEO_PAGE = /^\/(video|embed)\/([1-9]\d{0,9})$/;
+const TAXON_PAGE = /^\/(categories|performers)\/([^/]+)$/;
+const MAX_VIDEO_ID = 2_147_483_647;
+/** The web client's sort labels (frontend/src/api/videos/sorts.ts). */
+const SORT_LABELS: Record<VideoSort, string> = {
+  newest: 'Newest',
+  'most-viewed': 'Most viewed',
+  'top-rated': 'Top rated',
+  trending: 'Trending',
+  longest: 'Longest',
+};
+/** Pages whose title never changes, as the web client sets it. */
+const FIXED_TITLES: Record<string, string> = {
+  '/terms': 'Terms of service',
+  '/2257': '18 U.S.C. 2257 statement',
+  '/content-removal': 'Content removal',
+  '/login': 'Log in',
+  '/register': 'Sign up',
+};
+/** The web client's routes that search engines are kept out of, as its own `noindex` says (and robots.txt). */
+const NOINDEX = /^\/(?:login|register|search|me\/[^/]+|playlists(?:\/[^/]+)?|admin(?:\/.*)?)$/;
+/** Every other route of the web client (frontend/src/app/router.tsx); an address outside them is "Page not found". */
+const CLIENT_ROUTES = /^\/(?:|search|categories|performers|terms|2257|content-removal)$/;
+
+/**
+ * The web client's shell with each public page's head (README › Web client › "Pages' heads from the server"):
+ * title, description, canonical URL, Open Graph and Twitter card, the watch page's VideoObject and the taxon
+ * pages' BreadcrumbList as JSON-LD, `noindex` where the client sets it, and the bootstrap block saying who is
+ * signed in. Video and taxon data come from the catalogue's caches (the same reads as the API's), so a page
+ * costs no query once they are warm and an edit shows on the next page served.
+ */
+@Injectable()
+export class PagesService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(WEB_BUILD) private readonly build: WebBuild | null,
+    private readonly videos: VideosService,
+    private readonly taxonomy: TaxonomyService,
+    private readonly auth: AuthService,
+  ) {}
+
+  get built(): WebBuild | null {
+    return this.build;
+  }
+
+  async page(req: Request): Promise<Page> {
+    if (!this.build) throw new NotFoundException();
+    const [head, bootstrap] = await Promise.all([this.headFor(req), this.bootstrapFor(req)]);
+    return {
+      html: pageHtml(this.build.shell, head, bootstrap),
+      cacheControl: bootstrap.user ? MEMBER_PAGE_CACHE_CONTROL : GUEST_PAGE_CACHE_CONTROL,
+    };
+  }
+
+  /**
+   * The site's settings (as `GET /api/site`) and who is signed in (as `GET /api/auth/me`): the member, null for a
+   * guest, left out when the database could not say.
+   */
+  private async bootstrapFor(req: Request): Promise<Bootstrap> {
+    const site = toSiteDto(this.config);
+    const token = bearerOf(req) ?? fromCookie(req);
+    if (!token) return { site, user: null };
+    try {
+      const user = await this.auth.userOfToken(token);
+      return { site, user: user && toUserDto(user) };
+    } catch {
+      // The database is down: the client asks GET /api/auth/me itself, as it did before the bootstrap block.
+      return { site };
+    }
+  }
+
+  private async headFor(req: Request): Promise<PageHead> {
+    const origin = requestOrigin(req, this.config.publicUrl);
+    const path = req.path.length > 1 ? req.path.replace(/\/$/, '') : req.path;
+    const query = req.query as Record<string, unknown>;
+    const site = this.config.siteName;
+    try {
+      const video = VIDEO_PAGE.exec(path);
+      if (video && Number(video[2]) <= MAX_VIDEO_ID) return await this.videoHead(origin, Number(video[2]), video[1] === 'embed');
+      const taxon = TAXON_PAGE.exec(path);
+      if (taxon) return await this.taxonHead(origin, taxon[1] as TaxonKind, taxon[2], query);
+      if (path === '/') return this.homeHead(origin, query);
+      if (path === '/categories' || path === '/performers') return await this.indexHead(origin, path.slice(1) as TaxonKind);
+      if (path === '/search') {
+        const q = typeof query.q === 'string' ? query.q.trim() : '';
+        return { title: q ? `${q} – search` : 'Search', noindex: true };
+      }
+    } catch (error) {
+      if (error instanceof NotFoundException) return notFound(isVideoPath(path) ? 'Video not found' : 'Page not found');
+      // The catalogue could not be read (the database is down): the site's own head, as the client starts with.
+      return { title: site };
+    }
+    // The embed route takes any id and says "Video not found" for one that is not a video's.
+    if (/^\/embed\/[^/]+$/.test(path)) return notFound('Video not found');
+    if (FIXED_TITLES[path]) return { title: FIXED_TITLES[path], noindex: NOINDEX.test(path) };
+    if (NOINDEX.test(path)) return { title: site, noindex: true };
+    if (CLIENT_ROUTES.test(path)) return { title: site };
+    return notFound('Page not found');
+  }
+
+  private async videoHead(origin: string, id: number, embed: boolean): Promise<PageHead> {
+    const video = await this.videos.findOne(id);
+    const title = brandTitle(video, this.config.brand);
+    const site = this.config.siteName;
+    const watchUrl = `${origin}/video/${id}`;
+    const embedUrl = `${origin}/embed/${id}`;
+    const description = describeVideo(
+      title,
+      video.performers.map((p) => p.name),
+      video.categories.map((c) => c.name),
+    );
+    const image = imageUrl(origin, this.config.imageHost, video.poster ?? video.thumbnail);
+    const head: PageHead = {
+      title: `${title} - ${site}`,
+      description: shorten(description),
+      canonical: watchUrl,
+      ...(image ? { preloadImage: image } : {}),
+    };
+    if (embed) return head;
+    return {
+      ...head,
+      openGraph: [
+        ['og:site_name', site],
+        ['og:type', 'video.other'],
+        ['og:title', title],
+        ['og:description', shorten(description)],
+        ['og:url', watchUrl],
+        ...(image ? [['og:image', image] as [string, string]] : []),
+        ['og:video', embedUrl],
+        ...(embedUrl.startsWith('https:') ? [['og:video:secure_url', embedUrl] as [string, string]] : []),
+        ['og:video:type', 'text/html'],
+        ['og:video:width', '640'],
+        ['og:video:height', '360'],
+        ...(video.duration ? [['video:duration', String(video.duration)] as [string, string]] : []),
+        ['video:release_date', video.upload_date],
+      ],
+      jsonLd: [videoObject(video, { title, description, image, watchUrl, embedUrl })],
+    };
+  }
+
+  private async taxonHead(origin: string, kind: TaxonKind, rawId: string, query: Record<string, unknown>): Promise<PageHead> {
+    const id = decodeSegment(rawId);
+    const taxon = (await this.taxonomy.list(kind)).find((t) => t.id === id);
+    if (!taxon) throw new NotFoundException();
+    const site = this.config.siteName;
+    const title = `${taxon.name} videos`;
+    const sort = sortOf(query);
+    const count = `${taxon.video_count} ${taxon.video_count === 1 ? 'video' : 'videos'}`;
+    const description = kind === 'categories'
+      ? `${count} in ${taxon.name} on ${site}, ${SORT_LABELS[sort].toLowerCase()} first.`
+      : `${count} with ${taxon.name} on ${site}, ${SORT_LABELS[sort].toLowerCase()} first.`;
+    const indexUrl = `${origin}/${kind}`;
+    const pageUrl = `${indexUrl}/${encodeURIComponent(taxon.id)}`;
+    const canonical = pageUrl + listingSearch(sort, query);
+    return {
+      title,
+      description: shorten(description),
+      canonical,
+      openGraph: website(site, title, description, canonical),
+      jsonLd: [breadcrumbs([
+        [site, `${origin}/`],
+        [kind === 'categories' ? 'Categories' : 'Performers', indexUrl],
+        [taxon.name, pageUrl],
+      ])],
+    };
+  }
+
+  private async indexHead(origin: string, kind: TaxonKind): Promise<PageHead> {
+    const site = this.config.siteName;
+    const title = kind === 'categories' ? 'Categories' : 'Performers';
+    const count = (await this.taxonomy.list(kind)).filter((t) => t.video_count > 0).length;
+    const description = `Every one of the ${count} ${kind} on ${site}, with the number of videos of each.`;
+    const canonical = `${origin}/${kind}`;
+    return { title, description, canonical, openGraph: website(site, title, description, canonical) };
+  }
+
+  private homeHead(origin: string, query: Record<string, unknown>): PageHead {
+    const site = this.config.siteName;
+    const sort = sortOf(query);
+    const description = `${SORT_LABELS[sort]} videos on ${site}: watch them streamed, and browse them by category and performer.`;
+    const canonical = `${origin}/${listingSearch(sort, query)}`;
+    return { title: site, description, canonical, openGraph: website(site, site, description, canonical) };
+  }
+}
+
+/** The videos a page lists, as the listing's own links write them: sort when not the default, page from 2. */
+function listingSearch(sort: VideoSort, query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  if (sort !== VIDEO_SORTS[0]) params.set('sort', sort);
+  const page = typeof query.page === 'string' && /^\d{1,9}$/.test(query.page) ? Number(query.page) : 1;
+  if (page > 1) params.set('page', String(page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+function sortOf(query: Record<string, unknown>): VideoSort {
+  return VIDEO_SORTS.find((s) => s === query.sort) ?? VIDEO_SORTS[0];
+}
+
+function website(site: string, title: string, description: string, url: string): [string, string][] {
+  return [
+    ['og:site_name', site],
+    ['og:type', 'website'],
+    ['og:title', title],
+    ['og:description', shorten(description)],
+    ['og:url', url],
+  ];
+}
+
+function videoObject(
+  video: VideoDto,
+  page: { title: string; description: string; image: string | null; watchUrl: string; embedUrl: string },
+): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'VideoObject',
+    name: page.title,
+    description: page.description,
+    ...(page.image ? { thumbnailUrl: [page.image] } : {}),
+    uploadDate: video.upload_date,
+    ...(video.duration !== null ? { duration: isoDuration(video.duration) } : {}),
+    url: page.watchUrl,
+    embedUrl: page.embedUrl,
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: { '@type': 'WatchAction' },
+      userInteractionCount: video.views,
+    },
+    isFamilyFriendly: false,
+  };
+}
+
+function breadcrumbs(items: [name: string, url: string][]): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map(([name, item], i) => ({ '@type': 'ListItem', position: i + 1, name, item })),
+  };
+}
+
+function notFound(title: string): PageHead {
+  return { title, noindex: true };
+}
+
+function isVideoPath(path: string): boolean {
+  return /^\/(?:video|embed)\//.test(path);
+}
+
+/**
+ * An image as the web client resolves it (resolveImageUrl: an absolute URL kept, a path on IMAGE_HOST), made
+ * absolute on the site's origin when IMAGE_HOST is empty; null for none or a URL that is not http(s).
+ */
+export function imageUrl(origin: string, imageHost: string, pathOrUrl: string | null | undefined): string | null {
+  const value = pathOrUrl?.trim();
+  if (!value) return null;
+  const resolved = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(value) ? value : `${imageHost}${value.startsWith('/') ? value : `/${value}`}`;
+  try {
+    const url = new URL(resolved, `${origin}/`);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function bearerOf(req: Request): string | null {
+  const header = req.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || null : null;
+}

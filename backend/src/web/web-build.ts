@@ -1,0 +1,60 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { shellTemplate, type ShellTemplate } from './page-head';
+
+/** Content codings the build is precompressed in (frontend/vite.config.ts), in the order the server prefers them. */
+export const ENCODINGS = [
+  { coding: 'br', extension: '.br' },
+  { coding: 'gzip', extension: '.gz' },
+] as const;
+export type Coding = (typeof ENCODINGS)[number]['coding'];
+
+/** One file of the build, by the URL path it is served at. */
+export interface BuiltAsset {
+  /** Absolute path on disk. */
+  file: string;
+  /** The extension that gives its Content-Type (`.js`, `.css`, `.svg` …). */
+  extension: string;
+  /** Precompressed copies beside it, by content coding. */
+  encoded: Partial<Record<Coding, string>>;
+  /** Vite's hashed bundles (`/assets/*-[hash].*`): one name, one content, forever. */
+  immutable: boolean;
+}
+
+/** The built web client as the server serves it: the shell cut for the head, and every other file. */
+export interface WebBuild {
+  shell: ShellTemplate;
+  assets: Map<string, BuiltAsset>;
+}
+
+/** A hashed bundle's name as Vite writes it: `name-[hash].ext`, the hash 8 URL-safe base64 characters. */
+const HASHED = /^\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+
+/**
+ * Reads the build once, at start: index.html (its `<title>` is where each page's head goes) and the list of
+ * files with their precompressed copies, so that serving a file never looks at the disk to choose one. A build
+ * replaced while the server runs is seen at the next start (`npm start` restarts after building).
+ */
+export function loadWebBuild(root: string | null | undefined): WebBuild | null {
+  if (!root || !existsSync(path.join(root, 'index.html'))) return null;
+  const files = listFiles(root);
+  const present = new Set(files);
+  const assets = new Map<string, BuiltAsset>();
+  for (const file of files) {
+    if (ENCODINGS.some((e) => file.endsWith(e.extension)) || file === path.join(root, 'index.html')) continue;
+    const url = `/${path.relative(root, file).split(path.sep).join('/')}`;
+    const encoded: BuiltAsset['encoded'] = {};
+    for (const { coding, extension } of ENCODINGS) if (present.has(file + extension)) encoded[coding] = file + extension;
+    assets.set(url, { file, extension: path.extname(file), encoded, immutable: HASHED.test(url) });
+  }
+  return { shell: shellTemplate(readFileSync(path.join(root, 'index.html'), 'utf8')), assets };
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith('.')) return [];
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return listFiles(full);
+    return entry.isFile() ? [full] : [];
+  });
+}

@@ -1,0 +1,40 @@
+import type { Site, User } from './api/types';
+
+/**
+ * What the server's page says at start (README › Web client › "The bootstrap block"): the site's settings and
+ * who is signed in, in `<script type="application/json" id="bootstrap">`, a data block the browser never runs.
+ * `user` is null for a guest and left out when the server could not tell; everything is left out when there is
+ * no block (Vite's dev server, tests).
+ */
+export interface Bootstrap {
+  site?: Site;
+  user?: User | null;
+}
+
+export const BOOTSTRAP_ID = 'bootstrap';
+
+export function readBootstrap(doc: Document = document): Bootstrap {
+  const element = doc.getElementById(BOOTSTRAP_ID);
+  if (!(element instanceof HTMLScriptElement) || element.type !== 'application/json') return {};
+  try {
+    const data: unknown = JSON.parse(element.textContent ?? '');
+    if (typeof data !== 'object' || data === null) return {};
+    const { site, user } = data as Record<string, unknown>;
+    return {
+      ...(isSite(site) ? { site } : {}),
+      ...(user === null || isUser(user) ? { user } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+function isSite(value: unknown): value is Site {
+  const site = value as Partial<Site> | null;
+  return typeof site?.name === 'string' && typeof site.brand === 'string' && typeof site.mediaHosts === 'object';
+}
+
+function isUser(value: unknown): value is User {
+  const user = value as Partial<User> | null;
+  return typeof user?.id === 'string' && typeof user.user_metadata === 'object' && user.user_metadata !== null;
+}

@@ -1,0 +1,32 @@
+/**
+ * The head the server wrote for the page it was asked for (README › Web client › "Pages' heads from the
+ * server"): title, description, canonical URL, Open Graph, JSON-LD, each element marked `data-server-head`.
+ * They describe that address only: the first navigation to another path removes them, and until then the
+ * pages skip what the server already says (the watch page's JSON-LD), so that no two disagree.
+ */
+const SELECTOR = '[data-server-head]';
+
+let describedPath: string | null = null;
+
+/** The part of React Router's data router this needs. */
+interface Navigations {
+  state: { location: { pathname: string } };
+  subscribe(listener: (state: { location: { pathname: string } }) => void): () => void;
+}
+
+/** Starts following the router: the server's head holds for the path the app started at, until it moves. */
+export function trackServerHead(router: Navigations): void {
+  describedPath = document.querySelector(SELECTOR) ? router.state.location.pathname : null;
+  if (describedPath === null) return;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location.pathname === describedPath) return;
+    for (const element of document.querySelectorAll(SELECTOR)) element.remove();
+    describedPath = null;
+    unsubscribe();
+  });
+}
+
+/** Whether the server's head describes this path (so a page need not add what it says). */
+export function serverHeadDescribes(pathname: string): boolean {
+  return describedPath === pathname;
+}
