@@ -20,7 +20,8 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|map|webmanifest)$/;
 function precompress(): Plugin {
   return {
     name: 'hunktube:precompress',
-    apply: 'build',
+    // The browser's files only: the server's render module (dist-server/) is read from disk by the API.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       await Promise.all(
@@ -44,8 +45,10 @@ function precompress(): Plugin {
 // The API (and, in the embedded set-up, signed media and thumbnails) is served by the backend on :3000.
 const backend = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
+  // The server's render module runs React's production build, as the browser's bundle does.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   // `@/…` imports resolve to src/ through the "paths" of tsconfig.json.
   resolve: { tsconfigPaths: true },
   server: {
@@ -59,7 +62,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which scripts and style sheets each route's module needs, for the server's
+    // rendered pages to name them in their head (backend/src/web/web-build.ts).
+    manifest: true,
   },
+  // `vite build --ssr src/entry-server.tsx` (README › Web client › "Server rendering"): one self-contained module
+  // for the API to import, its dependencies (React, the router, TanStack Query) bundled in.
+  ssr: { noExternal: true },
   test: {
     environment: 'jsdom',
     globals: true,
@@ -69,4 +78,4 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
   },
-});
+}));

@@ -27,7 +27,7 @@ const INPUTS = [
   'frontend/public',
 ];
 const STAMP = path.join(root, 'backend', 'dist', '.source-hash');
-const OUTPUTS = ['backend/dist/main.js', 'frontend/dist/index.html'];
+const OUTPUTS = ['backend/dist/main.js', 'frontend/dist/index.html', 'frontend/dist-server/entry-server.js'];
 
 function* files(target) {
   if (!existsSync(target)) return;

@@ -293,7 +293,7 @@ describe('Pages from the server (e2e)', () => {
     it('says "no one" to a guest, in a page any cache may keep and must revalidate', async () => {
       const { res, head } = await page('/');
       const site = (await request(t.http).get('/api/site').expect(200)).body;
-      expect(head.bootstrap).toEqual([{ site, user: null }]);
+      expect(head.bootstrap).toEqual([{ site, user: null, ageConfirmed: false }]);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers.etag).toBeDefined();
       await request(t.http).get('/').set('If-None-Match', res.headers.etag).expect(304);
@@ -305,7 +305,7 @@ describe('Pages from the server (e2e)', () => {
       const me = await request(t.http).get('/api/auth/me').set(cookie).expect(200);
       for (const url of ['/', '/video/1', '/me/bookmarks']) {
         const { res, head } = await page(url, cookie);
-        expect(head.bootstrap).toEqual([{ site: expect.objectContaining({ name: SITE }), user: me.body.user }]);
+        expect(head.bootstrap).toEqual([{ site: expect.objectContaining({ name: SITE }), user: me.body.user, ageConfirmed: false }]);
         expect(res.headers['cache-control']).toBe('private, no-store');
       }
     });
@@ -315,8 +315,15 @@ describe('Pages from the server (e2e)', () => {
       await request(t.http).post('/api/auth/logout').set(bearer(member)).expect(204);
       for (const cookie of [`access_token=${member.token}`, 'access_token=not.a.token']) {
         const { res, head } = await page('/', { Cookie: cookie });
-        expect(head.bootstrap).toEqual([{ site: expect.objectContaining({ name: SITE }), user: null }]);
+        expect(head.bootstrap).toEqual([{ site: expect.objectContaining({ name: SITE }), user: null, ageConfirmed: false }]);
         expect(res.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it("says whether the visitor has answered the 18+ gate, from the gate's cookie (and nothing else)", async () => {
+      for (const [cookie, answered] of [['age_confirmed=true', true], ['age_confirmed=yes', false], ['other=true', false]] as const) {
+        const { head } = await page('/', { Cookie: cookie });
+        expect({ cookie, answered: (head.bootstrap[0] as { ageConfirmed: boolean }).ageConfirmed }).toEqual({ cookie, answered });
       }
     });
   });

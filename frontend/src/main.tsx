@@ -1,13 +1,28 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, startHydration } from './app/app';
+import { readBootstrap } from './lib/bootstrap';
 import './app/styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const bootstrap = readBootstrap();
+if (bootstrap.rendered && root.firstElementChild) {
+  // The server rendered this page (README › Web client › "Server rendering"): React takes over its HTML.
+  const { rendered } = bootstrap;
+  void startHydration({ ...bootstrap, rendered }).then((start) =>
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App start={start} />
+      </StrictMode>,
+    ),
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

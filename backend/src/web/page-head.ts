@@ -16,6 +16,9 @@ export const SERVER_HEAD_ATTRIBUTE = 'data-server-head';
 /** The id of the data block the web client reads at start instead of asking `GET /api/auth/me`. */
 export const BOOTSTRAP_ID = 'bootstrap';
 
+/** The cookie the web client sets once the visitor has answered the 18+ gate (server-rendered pages leave it out). */
+export const AGE_CONFIRMED_COOKIE = 'age_confirmed';
+
 /** A meta description's length; search engines show some 160 characters. */
 export const MAX_DESCRIPTION = 300;
 
@@ -33,6 +36,10 @@ export interface PageHead {
   jsonLd?: object[];
   /** The page's largest image (the player's poster), fetched at once instead of once the app has asked for it. */
   preloadImage?: string;
+  /** The scripts (modulepreload) and style sheets of the route the server rendered, before the app asks for them. */
+  chunks?: { scripts: string[]; styles: string[] };
+  /** A catalogue page that exists (not a head element): the server may render its body. */
+  found?: boolean;
 }
 
 /**
@@ -42,6 +49,10 @@ export interface PageHead {
 export interface Bootstrap {
   site?: unknown;
   user?: unknown;
+  /** The visitor's answer to the 18+ gate, from its cookie: the rendered page comes with or without the gate. */
+  ageConfirmed?: boolean;
+  /** The server-rendered page's reads and route data, for the web client to hydrate from. */
+  rendered?: unknown;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -81,6 +92,8 @@ export function headHtml(head: PageHead): string {
   if (head.noindex) parts.push(meta('name', 'robots', 'noindex'));
   if (head.canonical) parts.push(`<link ${mark} rel="canonical" href="${htmlText(head.canonical)}">`);
   if (head.preloadImage) parts.push(`<link ${mark} rel="preload" as="image" href="${htmlText(head.preloadImage)}" fetchpriority="high">`);
+  for (const style of head.chunks?.styles ?? []) parts.push(`<link rel="stylesheet" crossorigin href="${htmlText(style)}">`);
+  for (const script of head.chunks?.scripts ?? []) parts.push(`<link rel="modulepreload" crossorigin href="${htmlText(script)}">`);
   const og = head.openGraph ?? [];
   for (const [property, content] of og) parts.push(meta('property', property, content));
   const ogValue = (property: string) => og.find(([p]) => p === property)?.[1];
@@ -121,6 +134,11 @@ export function shellTemplate(indexHtml: string): ShellTemplate {
   return { before: indexHtml.slice(0, at) + rta, after: indexHtml.slice(at) };
 }
 
-export function pageHtml(template: ShellTemplate, head: PageHead, bootstrap: Bootstrap): string {
-  return `${template.before}${headHtml(head)}\n    ${bootstrapHtml(bootstrap)}${template.after}`;
+/** The element the web client renders into (index.html). */
+const ROOT = '<div id="root"></div>';
+
+/** The page: the shell with its head, its bootstrap block and, when the server rendered it, its body in `#root`. */
+export function pageHtml(template: ShellTemplate, head: PageHead, bootstrap: Bootstrap, body?: string): string {
+  const after = body ? template.after.replace(ROOT, () => `<div id="root">${body}</div>`) : template.after;
+  return `${template.before}${headHtml(head)}\n    ${bootstrapHtml(bootstrap)}${after}`;
 }

@@ -1,20 +1,23 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
 import { brandTitle, describeVideo, isoDuration } from '@hunktube/shared';
 import type { Request } from 'express';
+import { LRUCache } from 'lru-cache';
 import { AuthService } from '../auth/auth.service';
 import { fromCookie } from '../auth/jwt.strategy';
 import { toUserDto } from '../auth/user.mapper';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { requestOrigin } from '../seo/request-origin';
+import { AGE_CONFIRMED_COOKIE } from './page-head';
 import { toSiteDto } from '../site/site.controller';
 import { TaxonomyService, type TaxonKind } from '../taxonomy/taxonomy.service';
 import { VIDEO_SORTS, type VideoSort } from '../videos/dto/list-videos.query';
 import type { VideoDto } from '../videos/dto/video.dto';
+import { CatalogueCache, type CatalogueStamp, sweepExpired } from '../videos/catalogue-cache';
 import { VideosService } from '../videos/videos.service';
 import { type Bootstrap, type PageHead, pageHtml, shorten } from './page-head';
-import { WEB_BUILD } from './web.tokens';
-import type { WebBuild } from './web-build';
+import { PAGE_RENDERER, WEB_BUILD } from './web.tokens';
+import type { PageRenderer, RouteChunks, WebBuild } from './web-build';
 
 /** A page as the server sends it. */
 export interface Page {
@@ -27,6 +30,35 @@ export const GUEST_PAGE_CACHE_CONTROL = 'no-cache';
 export const MEMBER_PAGE_CACHE_CONTROL = 'private, no-store';
 
 const VIDEO_PAGE = /^\/(video|embed)\/([1-9]\d{0,9})$/;
+/**
+ * Rendered bodies kept for guests (README › Web client › "Server rendering"): while the catalogue has not changed
+ * since, and this long at most, which bounds how old a count a page shows and keeps every signed stream address
+ * in a kept page far from its expiry.
+ */
+export const RENDERED_PAGE_TTL_MS = 10_000;
+/** What the kept bodies may take, in bytes (UTF-16: twice their length). */
+export const RENDERED_PAGES_MAX_BYTES = 32 * 1024 * 1024;
+
+interface RenderedBody {
+  html: string;
+  rendered: unknown;
+  chunks: RouteChunks;
+}
+
+interface KeptBody {
+  body: RenderedBody;
+  stamp: CatalogueStamp;
+}
+
+/**
+ * The public pages rendered on the server (README › Web client › "Server rendering"), with the module of the
+ * web client that draws each (its chunks are named in the head); every other page is drawn by the browser.
+ */
+const RENDERED: [RegExp, string | null][] = [
+  [/^\/$/, null],
+  [/^\/video\/[1-9]\d{0,9}$/, 'src/app/routes/watch.tsx'],
+  [/^\/(?:search|categories|performers|categories\/[^/]+|performers\/[^/]+)$/, 'src/app/routes/browse.tsx'],
+];
 const TAXON_PAGE = /^\/(categories|performers)\/([^/]+)$/;
 const MAX_VIDEO_ID = 2_147_483_647;
 /** The web client's sort labels (frontend/src/api/videos/sorts.ts). */
@@ -58,14 +90,29 @@ const CLIENT_ROUTES = /^\/(?:|search|categories|performers|terms|2257|content-re
  * costs no query once they are warm and an edit shows on the next page served.
  */
 @Injectable()
-export class PagesService {
+export class PagesService implements OnModuleDestroy {
+  private readonly logger = new Logger(PagesService.name);
+  /** Guests' rendered bodies by brand, origin, address and gate; never a member's (their pages show their data). */
+  private readonly kept = new LRUCache<string, KeptBody>({
+    maxSize: RENDERED_PAGES_MAX_BYTES,
+    sizeCalculation: (kept, key) => 2 * (key.length + kept.body.html.length) + 4096,
+    ttl: RENDERED_PAGE_TTL_MS,
+  });
+  private readonly stopSweeping = sweepExpired(this.kept);
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(WEB_BUILD) private readonly build: WebBuild | null,
+    @Inject(PAGE_RENDERER) private readonly renderer: PageRenderer | null,
     private readonly videos: VideosService,
     private readonly taxonomy: TaxonomyService,
     private readonly auth: AuthService,
+    private readonly catalogue: CatalogueCache,
   ) {}
+
+  onModuleDestroy(): void {
+    this.stopSweeping();
+  }
 
   get built(): WebBuild | null {
     return this.build;
@@ -74,10 +121,56 @@ export class PagesService {
   async page(req: Request): Promise<Page> {
     if (!this.build) throw new NotFoundException();
     const [head, bootstrap] = await Promise.all([this.headFor(req), this.bootstrapFor(req)]);
+    const body = head.found ? await this.body(req, bootstrap, this.build) : null;
+    if (body) {
+      head.chunks = body.chunks;
+      bootstrap.rendered = body.rendered;
+    }
     return {
-      html: pageHtml(this.build.shell, head, bootstrap),
+      html: pageHtml(this.build.shell, head, bootstrap, body?.html),
       cacheControl: bootstrap.user ? MEMBER_PAGE_CACHE_CONTROL : GUEST_PAGE_CACHE_CONTROL,
     };
+  }
+
+  /**
+   * The page's body rendered by the web client's own components (frontend/src/entry-server.tsx), for the public
+   * pages that have one; null for the others, and where it could not be rendered (the browser then draws it).
+   * Its reads go to this very process, with the visitor's cookie or token: a member's page shows their data.
+   */
+  private async body(req: Request, bootstrap: Bootstrap, build: WebBuild): Promise<RenderedBody | null> {
+    const route = RENDERED.find(([pattern]) => pattern.test(pagePath(req)));
+    // Without the visitor's answer known (the database is down), the page is the browser's.
+    if (!this.renderer || !route || bootstrap.user === undefined) return null;
+    const origin = requestOrigin(req, this.config.publicUrl);
+    const guest = bootstrap.user === null;
+    const key = `${this.config.brand} ${origin}${req.originalUrl} ${bootstrap.ageConfirmed === true}`;
+    if (guest) {
+      const kept = this.kept.get(key);
+      if (kept && this.catalogue.isCurrent(kept.stamp)) return kept.body;
+    }
+    const stamp = guest ? this.catalogue.stamp() : null;
+    const headers: Record<string, string> = {};
+    // A guest's reads carry nothing of theirs: the body is the same for every guest, and may be kept.
+    if (!guest && req.headers.cookie) headers.cookie = req.headers.cookie;
+    if (!guest && req.headers.authorization) headers.authorization = req.headers.authorization;
+    try {
+      const result = await this.renderer.render({
+        url: req.originalUrl,
+        origin,
+        api: `http://${hostOf(req.socket.localAddress)}:${req.socket.localPort}`,
+        headers,
+        site: bootstrap.site,
+        user: bootstrap.user,
+        ageConfirmed: bootstrap.ageConfirmed === true,
+      });
+      if (!result) return null;
+      const body = { ...result, chunks: route[1] ? build.chunks(route[1]) : { scripts: [], styles: [] } };
+      if (stamp && this.catalogue.isCurrent(stamp)) this.kept.set(key, { body, stamp });
+      return body;
+    } catch (error) {
+      this.logger.warn(`The page ${req.path} was not rendered: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
   }
 
   /**
@@ -86,32 +179,33 @@ export class PagesService {
    */
   private async bootstrapFor(req: Request): Promise<Bootstrap> {
     const site = toSiteDto(this.config);
+    const ageConfirmed = (req.cookies as Record<string, unknown> | undefined)?.[AGE_CONFIRMED_COOKIE] === 'true';
     const token = bearerOf(req) ?? fromCookie(req);
-    if (!token) return { site, user: null };
+    if (!token) return { site, user: null, ageConfirmed };
     try {
       const user = await this.auth.userOfToken(token);
-      return { site, user: user && toUserDto(user) };
+      return { site, user: user && toUserDto(user), ageConfirmed };
     } catch {
       // The database is down: the client asks GET /api/auth/me itself, as it did before the bootstrap block.
-      return { site };
+      return { site, ageConfirmed };
     }
   }
 
   private async headFor(req: Request): Promise<PageHead> {
     const origin = requestOrigin(req, this.config.publicUrl);
-    const path = req.path.length > 1 ? req.path.replace(/\/$/, '') : req.path;
+    const path = pagePath(req);
     const query = req.query as Record<string, unknown>;
     const site = this.config.siteName;
     try {
       const video = VIDEO_PAGE.exec(path);
-      if (video && Number(video[2]) <= MAX_VIDEO_ID) return await this.videoHead(origin, Number(video[2]), video[1] === 'embed');
+      if (video && Number(video[2]) <= MAX_VIDEO_ID) return found(await this.videoHead(origin, Number(video[2]), video[1] === 'embed'));
       const taxon = TAXON_PAGE.exec(path);
-      if (taxon) return await this.taxonHead(origin, taxon[1] as TaxonKind, taxon[2], query);
-      if (path === '/') return this.homeHead(origin, query);
-      if (path === '/categories' || path === '/performers') return await this.indexHead(origin, path.slice(1) as TaxonKind);
+      if (taxon) return found(await this.taxonHead(origin, taxon[1] as TaxonKind, taxon[2], query));
+      if (path === '/') return found(this.homeHead(origin, query));
+      if (path === '/categories' || path === '/performers') return found(await this.indexHead(origin, path.slice(1) as TaxonKind));
       if (path === '/search') {
         const q = typeof query.q === 'string' ? query.q.trim() : '';
-        return { title: q ? `${q} – search` : 'Search', noindex: true };
+        return found({ title: q ? `${q} – search` : 'Search', noindex: true });
       }
     } catch (error) {
       if (error instanceof NotFoundException) return notFound(isVideoPath(path) ? 'Video not found' : 'Page not found');
@@ -264,6 +358,24 @@ function breadcrumbs(items: [name: string, url: string][]): object {
     '@type': 'BreadcrumbList',
     itemListElement: items.map(([name, item], i) => ({ '@type': 'ListItem', position: i + 1, name, item })),
   };
+}
+
+/** The page's path without a trailing slash (but `/`). */
+function pagePath(req: Request): string {
+  return req.path.length > 1 ? req.path.replace(/\/$/, '') : req.path;
+}
+
+/** An address as a URL's host: IPv6 in brackets (the API process may listen on either). */
+function hostOf(address: string | undefined): string {
+  if (!address) return '127.0.0.1';
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (v4) return v4[1];
+  return address.includes(':') ? `[${address}]` : address;
+}
+
+/** A page of the catalogue that exists: the server renders its body (when its route is one it renders). */
+function found(head: PageHead): PageHead {
+  return { ...head, found: true };
 }
 
 function notFound(title: string): PageHead {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { shellTemplate, type ShellTemplate } from './page-head';
 
 /** Content codings the build is precompressed in (frontend/vite.config.ts), in the order the server prefers them. */
@@ -25,6 +26,22 @@ export interface BuiltAsset {
 export interface WebBuild {
   shell: ShellTemplate;
   assets: Map<string, BuiltAsset>;
+  /** The scripts and style sheets a module of the client needs besides the entry's (Vite's manifest). */
+  chunks: (source: string) => RouteChunks;
+}
+
+/** What a lazily loaded route brings: its scripts (modulepreload) and style sheets, as URL paths. */
+export interface RouteChunks {
+  scripts: string[];
+  styles: string[];
+}
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json). */
+interface ManifestEntry {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
 }
 
 /** A hashed bundle's name as Vite writes it: `name-[hash].ext`, the hash 8 URL-safe base64 characters. */
@@ -47,7 +64,65 @@ export function loadWebBuild(root: string | null | undefined): WebBuild | null {
     for (const { coding, extension } of ENCODINGS) if (present.has(file + extension)) encoded[coding] = file + extension;
     assets.set(url, { file, extension: path.extname(file), encoded, immutable: HASHED.test(url) });
   }
-  return { shell: shellTemplate(readFileSync(path.join(root, 'index.html'), 'utf8')), assets };
+  return {
+    shell: shellTemplate(readFileSync(path.join(root, 'index.html'), 'utf8')),
+    assets,
+    chunks: manifestChunks(path.join(root, '.vite', 'manifest.json')),
+  };
+}
+
+/**
+ * A module's chunks from Vite's manifest, its static imports followed, less what the entry (index.html) loads
+ * already; nothing for a build without a manifest or a module it does not name.
+ */
+function manifestChunks(file: string): (source: string) => RouteChunks {
+  const manifest: Record<string, ManifestEntry> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>) : {};
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entry = closure('index.html');
+  const kept = new Map<string, RouteChunks>();
+  return (source) => {
+    let chunks = kept.get(source);
+    if (!chunks) {
+      const own = [...closure(source)].filter((key) => !entry.has(key));
+      chunks = {
+        scripts: own.map((key) => `/${manifest[key].file}`),
+        styles: [...new Set(own.flatMap((key) => manifest[key].css ?? []))].map((css) => `/${css}`),
+      };
+      kept.set(source, chunks);
+    }
+    return chunks;
+  };
+}
+
+/** What the server's render module (frontend/src/entry-server.tsx) exports. */
+export interface PageRenderer {
+  render(request: RenderRequest): Promise<{ html: string; rendered: unknown } | null>;
+}
+
+export interface RenderRequest {
+  url: string;
+  origin: string;
+  api: string;
+  headers: Record<string, string>;
+  site: unknown;
+  user: unknown;
+  ageConfirmed: boolean;
+}
+
+/**
+ * The render module built beside the web client (`frontend/dist-server/entry-server.js`, README › Web client ›
+ * "Server rendering"); null without one (the pages are then the shell alone, drawn by the browser).
+ */
+export async function loadPageRenderer(root: string | null | undefined): Promise<PageRenderer | null> {
+  if (!root) return null;
+  const file = path.join(root, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as PageRenderer;
 }
 
 function listFiles(dir: string): string[] {

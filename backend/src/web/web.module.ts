@@ -3,8 +3,8 @@ import { AuthModule } from '../auth/auth.module';
 import { TaxonomyModule } from '../taxonomy/taxonomy.module';
 import { VideosModule } from '../videos/videos.module';
 import { PagesService } from './pages.service';
-import { loadWebBuild } from './web-build';
-import { WEB_BUILD } from './web.tokens';
+import { loadPageRenderer, loadWebBuild } from './web-build';
+import { PAGE_RENDERER, WEB_BUILD } from './web.tokens';
 
 /**
  * The web client as the server serves it (README › Web client › "Pages' heads from the server", "Delivery"):
@@ -18,7 +18,11 @@ export class WebModule {
     return {
       module: WebModule,
       imports: [VideosModule, TaxonomyModule, AuthModule],
-      providers: [{ provide: WEB_BUILD, useFactory: () => loadWebBuild(webRoot) }, PagesService],
+      providers: [
+        { provide: WEB_BUILD, useFactory: () => loadWebBuild(webRoot) },
+        { provide: PAGE_RENDERER, useFactory: () => loadPageRenderer(webRoot) },
+        PagesService,
+      ],
       exports: [PagesService],
     };
   }

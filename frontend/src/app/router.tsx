@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
 import { prefetchWatch } from '@/features/watch/api/prefetch-watch';
 import { Layout } from './layout';
 import { HomeRoute } from './routes/home';
@@ -10,7 +10,8 @@ import { RegisterRoute } from './routes/register';
 import { RouteError } from './routes/route-error';
 
 // The watch page (player, hls.js) is a chunk of its own, fetched when a video is opened.
-const WatchRoute = lazy(() => import('./routes/watch'));
+export const loadWatchRoute = () => import('./routes/watch');
+const WatchRoute = lazy(loadWatchRoute);
 
 // Pages that most visitors never open are chunks of their own too. Each module exports `Component`
 // (React Router's lazy-route convention), so the router fetches it before rendering the route.
@@ -99,4 +100,6 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
 ];
 
-export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));
+/** The browser's router; over a server-rendered page, with the routes and route data the server rendered. */
+export const createAppRouter = (queryClient: QueryClient, routes = createRoutes(queryClient), hydrationData?: HydrationState) =>
+  createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);

@@ -1,3 +1,5 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
 import type { Site, User } from './api/types';
 
 /**
@@ -9,6 +11,15 @@ import type { Site, User } from './api/types';
 export interface Bootstrap {
   site?: Site;
   user?: User | null;
+  /** Whether the visitor had answered the 18+ gate (its cookie), as the server drew the page. */
+  ageConfirmed?: boolean;
+  /** On a page the server rendered (entry-server.tsx): the reads it made and its router's data, to hydrate from. */
+  rendered?: Rendered;
+}
+
+export interface Rendered {
+  queries: DehydratedState;
+  router: HydrationState;
 }
 
 export const BOOTSTRAP_ID = 'bootstrap';
@@ -19,10 +30,12 @@ export function readBootstrap(doc: Document = document): Bootstrap {
   try {
     const data: unknown = JSON.parse(element.textContent ?? '');
     if (typeof data !== 'object' || data === null) return {};
-    const { site, user } = data as Record<string, unknown>;
+    const { site, user, ageConfirmed, rendered } = data as Record<string, unknown>;
     return {
       ...(isSite(site) ? { site } : {}),
       ...(user === null || isUser(user) ? { user } : {}),
+      ...(typeof ageConfirmed === 'boolean' ? { ageConfirmed } : {}),
+      ...(isRendered(rendered) ? { rendered } : {}),
     };
   } catch {
     return {};
@@ -37,4 +50,9 @@ function isSite(value: unknown): value is Site {
 function isUser(value: unknown): value is User {
   const user = value as Partial<User> | null;
   return typeof user?.id === 'string' && typeof user.user_metadata === 'object' && user.user_metadata !== null;
+}
+
+function isRendered(value: unknown): value is Rendered {
+  const rendered = value as Partial<Rendered> | null;
+  return Array.isArray(rendered?.queries?.queries) && typeof rendered.router === 'object' && rendered.router !== null;
 }

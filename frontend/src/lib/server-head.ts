@@ -28,5 +28,7 @@ export function trackServerHead(router: Navigations): void {
 
 /** Whether the server's head describes this path (so a page need not add what it says). */
 export function serverHeadDescribes(pathname: string): boolean {
+  // Rendering on the server (entry-server.tsx): the server writes this page's head itself.
+  if (typeof document === 'undefined') return true;
   return describedPath === pathname;
 }

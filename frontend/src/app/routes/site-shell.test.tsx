@@ -55,6 +55,26 @@ describe('the 18+ gate', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('tells the server the answer with a cookie, so that its rendered pages come without the gate', async () => {
+    const clearCookie = () => (document.cookie = 'age_confirmed=; Max-Age=0; Path=/');
+    clearCookie();
+    window.localStorage.removeItem('age_confirmed');
+    setup();
+    const user = userEvent.setup();
+    const first = renderRoute('/');
+    expect(document.cookie).not.toContain('age_confirmed=true');
+    await user.click(await screen.findByRole('button', { name: 'I am 18 or older – Enter' }));
+    expect(document.cookie).toContain('age_confirmed=true');
+    first.unmount();
+
+    // Answered before the cookie existed: it is written on the next page.
+    clearCookie();
+    renderRoute('/categories');
+    await screen.findByRole('heading', { level: 1, name: 'Categories' });
+    await waitFor(() => expect(document.cookie).toContain('age_confirmed=true'));
+    clearCookie();
+  });
+
   it.each(['/terms', '/2257', '/content-removal'])('leaves %s readable without an answer', async (path) => {
     window.localStorage.removeItem('age_confirmed');
     setup();

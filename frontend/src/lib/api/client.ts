@@ -63,8 +63,19 @@ const apiBase: string = import.meta.env.VITE_API_URL ?? '';
 /** The address of an API path, for the one request that does not go through `api` (uploads, sent with XHR). */
 export const apiUrl = (path: keyof paths): string => `${apiBase}${path}`;
 
+/**
+ * Where the pages rendered on the server send their reads (entry-server.tsx): it sets this to a fetch that
+ * takes the request to the API process that renders them. Null in the browser.
+ */
+let serverFetch: ((request: Request) => Promise<Response>) | null = null;
+export function setServerFetch(fetcher: typeof serverFetch): void {
+  serverFetch = fetcher;
+}
+/** The origin requests name on the server, where there is no page; its fetch sends them to the right place. */
+export const SERVER_ORIGIN = 'http://server.invalid';
+
 /** Requests are built as Request objects, which need an absolute URL: by default this site's own origin. */
-const baseUrl: string = apiBase || globalThis.location?.origin || '';
+const baseUrl: string = apiBase || globalThis.location?.origin || SERVER_ORIGIN;
 
 /**
  * The one HTTP client of the web app, typed by path from the OpenAPI document (schema.d.ts): the path, its
@@ -81,7 +92,7 @@ export const api = createClient<paths>({
   headers: { Accept: 'application/json' },
   querySerializer: serializeQuery,
   // Looked up at each call, not when the module loads, so that tests can replace `fetch`.
-  fetch: (request) => globalThis.fetch(request),
+  fetch: (request) => (serverFetch ?? globalThis.fetch)(request),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { AGE_CONFIRMED_KEY, readStorage, writeStorage } from '@/lib/storage';
 
@@ -10,14 +10,54 @@ const EXEMPT_PATHS = new Set(['/terms', '/2257', '/content-removal']);
 
 export const isAgeConfirmed = () => readStorage('local', AGE_CONFIRMED_KEY) === 'true';
 
+/**
+ * The cookie that tells the server the visitor has answered (README › Web client › "Server rendering"), so that a
+ * server-rendered page comes without the gate for them; localStorage stays the client's record.
+ */
+export const AGE_CONFIRMED_COOKIE = 'age_confirmed';
+const COOKIE_MAX_AGE = 365 * 24 * 3600;
+
+const hasCookie = () =>
+  typeof document !== 'undefined' && document.cookie.split(/;\s*/).includes(`${AGE_CONFIRMED_COOKIE}=true`);
+
+function writeCookie(): void {
+  try {
+    document.cookie = `${AGE_CONFIRMED_COOKIE}=true; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax`;
+  } catch {
+    // Cookies refused: the server keeps drawing the gate, which the client then lifts from localStorage.
+  }
+}
+
+/**
+ * Whether the server drew the page as answered (its cookie): what the client's first render must agree with while
+ * it hydrates the server's HTML, before it reads localStorage. False where nothing was rendered on the server.
+ */
+export const AgeConfirmedOnServer = createContext(false);
+
+/** Answered in this tab where storage refused to keep it. */
+let answeredHere = false;
+const answered = () => answeredHere || isAgeConfirmed();
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
 /** Whether the gate covers this page for this visitor; `confirm` records the answer on this device. */
 export function useAgeGate(pathname: string) {
-  const [confirmed, setConfirmed] = useState(isAgeConfirmed);
+  const onServer = useContext(AgeConfirmedOnServer);
+  const confirmed = useSyncExternalStore(subscribe, answered, () => onServer);
+  useEffect(() => {
+    // Answered before the cookie existed (or in a frame, where it is not sent): tell the server from now on.
+    if (confirmed && !hasCookie()) writeCookie();
+  }, [confirmed]);
   return {
     open: !confirmed && !EXEMPT_PATHS.has(pathname),
     confirm: () => {
       writeStorage('local', AGE_CONFIRMED_KEY, 'true');
-      setConfirmed(true);
+      if (!isAgeConfirmed()) answeredHere = true; // storage refused it: this tab remembers
+      writeCookie();
+      for (const listener of listeners) listener();
     },
   };
 }

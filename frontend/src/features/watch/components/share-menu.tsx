@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { embedCode } from '../utils/embed-code';
 import { ShareIcon } from './icons';
+import { useOrigin } from '@/lib/origin';
 
 function shareHref(title: string, videoId: number, origin: string): string {
   const params = new URLSearchParams({ text: title, url: `${origin}/video/${videoId}` });
@@ -21,7 +22,7 @@ export function ShareMenu({ videoId, title }: { videoId: number; title: string }
   const linkId = useId();
   const codeId = useId();
 
-  const origin = window.location.origin;
+  const origin = useOrigin();
   const link = `${origin}/video/${videoId}`;
   const code = embedCode({ origin, videoId, title });
 

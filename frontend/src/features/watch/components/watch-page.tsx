@@ -5,6 +5,7 @@ import { usePlaylist } from '@/api/playlists/get-playlist';
 import { useVideo } from '@/api/videos/get-video';
 import { ApiError } from '@/lib/api/client';
 import type { User } from '@/lib/api/types';
+import { useOrigin } from '@/lib/origin';
 import { serverHeadDescribes } from '@/lib/server-head';
 import { brandTitle, resolveImageUrl, useSite } from '@/lib/site';
 import { useAddHistory } from '../api/add-history';
@@ -59,6 +60,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
   const navigation = (location.state ?? {}) as WatchNavigationState;
 
   const site = useSite();
+  const origin = useOrigin();
   const video = useVideo(videoId);
   const related = useRelatedVideos(videoId);
   const playlist = usePlaylist(context.kind === 'playlist' ? context.playlistId : null);
@@ -133,7 +135,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
           type="application/ld+json"
           dangerouslySetInnerHTML={{
             __html: serializeJsonLd(
-              videoJsonLd(loaded, { title, thumbnailUrl, pageUrl: `${window.location.origin}/video/${videoId}` }),
+              videoJsonLd(loaded, { title, thumbnailUrl, pageUrl: `${origin}/video/${videoId}` }),
             ),
           }}
         />

@@ -1,0 +1,184 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser, newVisitor, registerMember } from './support/browser';
+
+/** A visitor who has answered the 18+ gate, as the server learns it: the cookie the gate sets. */
+async function answered(context: BrowserContext): Promise<void> {
+  await context.addCookies([{ name: 'age_confirmed', value: 'true', url: baseURL() }]);
+}
+
+/**
+ * What the browser logs while it hydrates and runs a page: every console error and warning (React reports a
+ * hydration mismatch there), uncaught errors, and the API reads the page made.
+ */
+function watchPage(page: Page) {
+  const problems: string[] = [];
+  const reads: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) reads.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  return { problems, reads };
+}
+
+/**
+ * Keeps the first element the server sent inside `<main>`, taken once the document is parsed and before any
+ * script of the app has run: hydration keeps it, drawing the page again would replace it.
+ */
+async function keepServerElement(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') {
+        (window as unknown as { serverMain: Element | null }).serverMain = document.querySelector('main')?.firstElementChild ?? null;
+      }
+    });
+  });
+}
+
+const serverElementKept = (page: Page) =>
+  page.evaluate(() => {
+    const kept = (window as unknown as { serverMain: Element | null }).serverMain;
+    return kept !== null && kept !== undefined && kept.isConnected && kept === document.querySelector('main')?.firstElementChild;
+  });
+
+describe('pages rendered on the server', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('can be read and followed without JavaScript: home, a watch page and its related links, categories, a category, search', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    await answered(context);
+    const page = await context.newPage();
+
+    await page.goto('/');
+    expect(await page.getByRole('heading', { level: 1, name: 'Newest videos' }).count()).toBe(1);
+    const cards = page.locator('.video-grid .video-card__link');
+    expect(await cards.count()).toBeGreaterThan(0);
+    const cardTitle = (await cards.first().getAttribute('aria-label')) ?? (await cards.first().textContent()) ?? '';
+    // A card is a plain link: followed without scripts, it loads the video's page from the server.
+    await cards.first().click();
+    await page.waitForURL(/\/video\/\d+$/);
+    const title = (await page.locator('.watch-details__title').textContent())?.trim();
+    expect(title).toBeTruthy();
+    expect(cardTitle).toContain(title);
+    expect(await page.title()).toMatch(new RegExp(`^${title?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - `));
+    expect(await page.locator('.stats-row').textContent()).toMatch(/\d+\s*views/);
+    expect(await page.locator('video.player__video').getAttribute('poster')).toMatch(/poster\.jpg$/);
+    const related = page.locator('.related .video-card__link');
+    expect(await related.count()).toBeGreaterThan(0);
+    expect(await related.first().getAttribute('href')).toMatch(/^\/video\/\d+/);
+
+    await page.goto('/categories');
+    const category = page.locator('main a[href^="/categories/"]').first();
+    const categoryName = ((await category.textContent()) ?? '').trim();
+    await category.click();
+    await page.waitForURL(/\/categories\/[^/]+$/);
+    expect(await page.locator('h1').textContent()).toContain('videos');
+    expect(await page.locator('.video-grid .video-card__link').count()).toBeGreaterThan(0);
+    expect(categoryName).not.toBe('');
+
+    const word = (title ?? '').split(/\s+/).find((w) => w.length > 3) ?? (title ?? '');
+    await page.goto(`/search?q=${encodeURIComponent(word)}`);
+    expect(await page.locator('h1').textContent()).toBe(`Results for “${word}”`);
+    expect(await page.locator('.video-grid .video-card__link').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('hydrates without a mismatch or a console error, keeps the server’s elements, and reads nothing it already has', async () => {
+    const { context, page } = await newVisitor(browser);
+    await answered(context);
+    await keepServerElement(context);
+    const { problems, reads } = watchPage(page);
+
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    expect(await serverElementKept(page)).toBe(true);
+    // The listing, the featured row, the site and the session came with the page.
+    expect(reads).toEqual([]);
+
+    // The app runs: a sort tab is a navigation of the app, which reads the new listing.
+    await page.getByRole('navigation', { name: 'Sort videos' }).getByRole('link', { name: 'Longest' }).click();
+    await page.waitForURL(/sort=longest/);
+    await page.getByRole('heading', { level: 1, name: 'Longest videos' }).waitFor();
+    expect(reads.some((read) => read.startsWith('GET /api/videos?') && read.includes('sort=longest'))).toBe(true);
+
+    // A watch page: the video, its related list and its signed stream address came with it; it plays.
+    const href = await page.locator('.video-grid .video-card__link').first().getAttribute('href');
+    reads.length = 0;
+    await page.goto(href ?? '/video/1');
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    expect(await serverElementKept(page)).toBe(true);
+    const id = /\/video\/(\d+)/.exec(href ?? '')?.[1];
+    expect(reads.filter((read) => read === `GET /api/videos/${id}` || read === `GET /api/videos/${id}/related` || read.startsWith('GET /api/video/secure'))).toEqual([]);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.3, undefined, { timeout: 20_000 });
+
+    for (const path of ['/categories', '/performers', '/search?q=hunk']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await serverElementKept(page), path).toBe(true);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the 18+ gate over a first visit, in the server’s HTML too, and not once the visitor has answered', async () => {
+    const { context, page } = await newVisitor(browser, { ageConfirmed: false });
+    const { problems } = watchPage(page);
+    const served = async () => (await page.request.get('/')).text();
+
+    const first = await served();
+    expect(first).toContain('class="age-gate"');
+    expect(first).toContain('<div class="app" inert="">');
+    expect(first).toContain('video-card'); // the page is there, behind the gate
+
+    await page.goto('/');
+    const gate = page.getByRole('dialog', { name: /is an adult website/ });
+    await gate.getByRole('button', { name: 'I am 18 or older – Enter' }).click();
+    await expect(gate.isVisible()).resolves.toBe(false);
+
+    const after = await served();
+    expect(after).not.toContain('class="age-gate"');
+    expect(after).not.toContain('inert=""');
+    await page.reload();
+    await page.locator('.video-grid').waitFor();
+    expect(await gate.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('renders a member’s page with their session, in an answer no cache keeps, and never hands it to a guest', async () => {
+    const { context, page } = await newVisitor(browser);
+    const { problems } = watchPage(page);
+    await answered(context);
+    const name = `Rendered ${Date.now().toString(36)}`;
+    await registerMember(page, name);
+
+    const mine = await page.request.get('/');
+    expect(mine.headers()['cache-control']).toBe('private, no-store');
+    expect(await mine.text()).toContain(name);
+
+    const guest = await browser.newContext({ baseURL: baseURL() });
+    const theirs = await guest.request.get('/');
+    expect(await theirs.text()).not.toContain(name);
+    expect(theirs.headers()['cache-control']).toBe('no-cache');
+    await guest.close();
+
+    await page.goto('/');
+    await page.locator('.user-menu__name', { hasText: name }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Server rendering of the public pages (README › Web client › "Server rendering"): built by `vite build --ssr`
+ * into dist-server/ and called by the API (backend/src/web/pages.service.ts) for home, the category and
+ * performer indexes and pages, search and the watch page. The same routes and components as the browser's;
+ * their reads go to the API process that renders them, and what they read travels in the page (the bootstrap
+ * block) so that the browser hydrates the HTML instead of drawing it again.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PassThrough } from 'node:stream';
+import { dehydrate, hashKey, type Query, type QueryClient, skipToken } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, type HydrationState, StaticRouterProvider } from 'react-router';
+import { AppProvider } from './app/provider';
+import { createRoutes, loadWatchRoute } from './app/router';
+import { AgeConfirmedOnServer } from './features/age-gate/components/age-gate';
+import { USER_QUERY_KEY } from './features/auth/api/get-user';
+import { seedSession } from './features/auth/api/session-cache';
+import { setServerFetch } from './lib/api/client';
+import type { Site, User } from './lib/api/types';
+import type { Rendered } from './lib/bootstrap';
+import { OriginContext } from './lib/origin';
+import { createQueryClient, queryDefaults } from './lib/react-query';
+import { siteQueryOptions } from './lib/site';
+
+export interface RenderRequest {
+  /** The page's path and query. */
+  url: string;
+  /** The site's origin as the visitor asked for it (links, canonical addresses). */
+  origin: string;
+  /** Where the page's reads go: the API process rendering it (`http://127.0.0.1:{port}`). */
+  api: string;
+  /** Headers passed on with each read: the visitor's cookie or bearer token, so that a member's reads are theirs. */
+  headers: Record<string, string>;
+  site: Site;
+  /** The member, null for a guest, undefined when the server could not tell (the page then waits for the client). */
+  user: User | null | undefined;
+  ageConfirmed: boolean;
+}
+
+export interface RenderResult {
+  /** What goes inside `#root`. */
+  html: string;
+  /** For the bootstrap block: the reads made and the router's data. */
+  rendered: Rendered;
+}
+
+/** Reads whose answers the render is still waiting for are given up after this, and left to the browser. */
+const READ_TIMEOUT_MS = 5_000;
+/** A read can depend on another's answer (the watch page's stream address on its video): rounds of reads. */
+const MAX_ROUNDS = 4;
+
+const page = new AsyncLocalStorage<RenderRequest>();
+
+// The app's API client, on the server: GETs only (no page read changes anything), to the rendering process.
+setServerFetch((request) => {
+  const current = page.getStore();
+  if (!current) return Promise.reject(new Error('An API read outside a page render'));
+  if (request.method !== 'GET') return Promise.reject(new Error(`${request.method} is not a read`));
+  const url = new URL(request.url);
+  return fetch(`${current.api}${url.pathname}${url.search}`, {
+    headers: { accept: 'application/json', ...current.headers },
+    signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+  });
+});
+
+/**
+ * The page's HTML and what the browser needs to hydrate it; null where the server does not render (a redirect,
+ * an error the router caught), and the browser draws the page as before.
+ */
+export function render(request: RenderRequest): Promise<RenderResult | null> {
+  return page.run(request, () => renderPage(request));
+}
+
+async function renderPage(request: RenderRequest): Promise<RenderResult | null> {
+  const queryClient = createQueryClient({ queries: { ...queryDefaults.queries, retry: false } });
+  queryClient.setQueryData(siteQueryOptions().queryKey, request.site);
+  seedSession(queryClient, { user: request.user });
+
+  const routes = createRoutes(queryClient);
+  const handler = createStaticHandler(routes);
+  // The watch page's component is loaded on demand in the browser; here it is loaded before the first render.
+  const [context] = await Promise.all([handler.query(new Request(new URL(request.url, request.origin))), loadWatchRoute()]);
+  if (context instanceof Response || context.errors) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const app = (
+    <OriginContext.Provider value={request.origin}>
+      <AgeConfirmedOnServer.Provider value={request.ageConfirmed}>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </AgeConfirmedOnServer.Provider>
+    </OriginContext.Provider>
+  );
+
+  // Render, read what the components asked for, again, until they ask for nothing more.
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    await settled(queryClient);
+    await renderToText(app);
+    const wanted = queryClient.getQueryCache().getAll().filter(isWanted);
+    if (wanted.length === 0) break;
+    await Promise.allSettled(wanted.map((query) => query.fetch()));
+  }
+  await settled(queryClient);
+  // A read that failed is the browser's to make again (and show): the page is drawn as still loading it.
+  queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
+
+  const html = withoutHoisted(await renderToText(app));
+  const hydration: HydrationState = { loaderData: context.loaderData, actionData: context.actionData };
+  // The site and the session travel in the bootstrap block already.
+  const seeded = new Set([hashKey(siteQueryOptions().queryKey), hashKey(USER_QUERY_KEY)]);
+  const queries = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && !seeded.has(query.queryHash),
+  });
+  return { html, rendered: { queries, router: hydration } };
+}
+
+/** A query a component asked for that has not been read: not disabled, not waiting on another read. */
+function isWanted(query: Query): boolean {
+  if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
+  const { enabled, queryFn } = query.options as { enabled?: boolean | ((q: Query) => boolean); queryFn?: unknown };
+  if (queryFn === undefined || queryFn === skipToken) return false;
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+/** Waits for the reads in flight (a loader's prefetch, a round's reads). */
+async function settled(queryClient: QueryClient): Promise<void> {
+  for (let i = 0; i < 10 && queryClient.isFetching() > 0; i++) {
+    const fetching = queryClient.getQueryCache().findAll({ fetchStatus: 'fetching' });
+    await Promise.allSettled(fetching.map((query) => query.promise));
+  }
+}
+
+/**
+ * The body without the `<title>`, `<meta>` and `<link>` elements React writes at its start (rendered outside a
+ * whole document, it cannot put them in the head): the server wrote the page's head itself (backend/src/web),
+ * and in the browser React puts the components' own in the head as it does on any page.
+ */
+export function withoutHoisted(html: string): string {
+  return html.replace(/^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/, '');
+}
+
+/** React's streaming renderer, once everything (the lazily loaded watch page too) is ready, as one string. */
+function renderToText(app: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    const stream = renderToPipeableStream(app, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+    setTimeout(() => stream.abort(new Error('The page took too long to render')), READ_TIMEOUT_MS).unref();
+  });
+}
