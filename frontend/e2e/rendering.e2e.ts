@@ -115,6 +115,10 @@ describe('pages rendered on the server', () => {
     // A watch page: the video, its related list and its signed stream address came with it; it plays.
     const href = await page.locator('.video-grid .video-card__link').first().getAttribute('href');
     reads.length = 0;
+    const playlists: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/index.m3u8')) playlists.push(request.url());
+    });
     await page.goto(href ?? '/video/1');
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
@@ -123,6 +127,11 @@ describe('pages rendered on the server', () => {
     expect(reads.filter((read) => read === `GET /api/videos/${id}` || read === `GET /api/videos/${id}/related` || read.startsWith('GET /api/video/secure'))).toEqual([]);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.3, undefined, { timeout: 20_000 });
+    // The head had the master playlist fetched before the app started; hls.js took that answer (one request).
+    const preloaded = await page.locator('head link[rel="preload"][as="fetch"]').getAttribute('href');
+    expect(preloaded).toMatch(/^\/s\/[^/]+\/videos\/.+\/index\.m3u8$/);
+    expect(playlists.map((url) => new URL(url).pathname)).toEqual([preloaded]);
+    expect(await page.locator('head link[rel="modulepreload"][href*="hls.light"]').count()).toBe(1);
 
     for (const path of ['/categories', '/performers', '/search?q=hunk']) {
       await page.goto(path);

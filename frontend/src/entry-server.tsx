@@ -17,11 +17,13 @@ import { AgeConfirmedOnServer } from './features/age-gate/components/age-gate';
 import { USER_QUERY_KEY } from './features/auth/api/get-user';
 import { seedSession } from './features/auth/api/session-cache';
 import { setServerFetch } from './lib/api/client';
-import type { Site, User } from './lib/api/types';
+import type { Site, User, Video } from './lib/api/types';
 import type { Rendered } from './lib/bootstrap';
 import { OriginContext } from './lib/origin';
 import { createQueryClient, queryDefaults } from './lib/react-query';
-import { siteQueryOptions } from './lib/site';
+import { mediaUrl, siteQueryOptions } from './lib/site';
+import { videoKeys } from './api/videos/keys';
+import { secureUrlQueryOptions } from './features/watch/api/get-secure-url';
 
 export interface RenderRequest {
   /** The page's path and query. */
@@ -41,6 +43,8 @@ export interface RenderRequest {
 export interface RenderResult {
   /** What goes inside `#root`. */
   html: string;
+  /** The signed stream addresses the page plays (the watch page's), for the head to have fetched at once. */
+  streams: string[];
   /** For the bootstrap block: the reads made and the router's data. */
   rendered: Rendered;
 }
@@ -113,7 +117,17 @@ async function renderPage(request: RenderRequest): Promise<RenderResult | null> 
   const queries = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) => query.state.status === 'success' && !seeded.has(query.queryHash),
   });
-  return { html, rendered: { queries, router: hydration } };
+  return { html, streams: streamsOf(queryClient, request.site), rendered: { queries, router: hydration } };
+}
+
+/** Each video read's signed stream address, as its player will ask for it (VideoPlayer). */
+function streamsOf(queryClient: QueryClient, site: Site): string[] {
+  return queryClient
+    .getQueriesData<Video>({ queryKey: videoKeys.details })
+    .flatMap(([, video]) => {
+      const secure = video?.stream_path ? queryClient.getQueryData(secureUrlQueryOptions(video.stream_path).queryKey) : undefined;
+      return video && secure ? [mediaUrl(secure.secureUrl, video.cdn, site.mediaHosts)] : [];
+    });
 }
 
 /** A query a component asked for that has not been read: not disabled, not waiting on another read. */

@@ -1,4 +1,4 @@
-import { bootstrapHtml, headHtml, htmlText, RTA_LABEL, scriptJson, shellTemplate, shorten } from './page-head';
+import { bootstrapHtml, headHtml, htmlText, pageHtml, RTA_LABEL, scriptJson, shellTemplate, shorten } from './page-head';
 import { preferredCoding } from './web-client.middleware';
 
 describe('page head', () => {
@@ -24,6 +24,25 @@ describe('page head', () => {
     expect(elements).toContain('<link data-server-head rel="canonical" href="https://x.example/a?b=1&amp;c=2">');
     expect(elements).toContain('<meta data-server-head name="twitter:card" content="summary_large_image">');
     expect(elements).toContain('<meta data-server-head name="robots" content="noindex">');
+  });
+
+  it("names the rendered route's style sheets and scripts, and preloads the page's stream, escaped", () => {
+    const html = headHtml({
+      title: 'T',
+      chunks: { scripts: ['/assets/watch-a.js'], styles: ['/assets/watch-"b.css'] },
+      preloadStreams: ['/s/tok,1/videos/a&b/index.m3u8'],
+    });
+    const elements = html.split('\n').map((line) => line.trim());
+    expect(elements).toContain('<link rel="stylesheet" crossorigin href="/assets/watch-&quot;b.css">');
+    expect(elements).toContain('<link rel="modulepreload" crossorigin href="/assets/watch-a.js">');
+    expect(elements).toContain('<link data-server-head rel="preload" as="fetch" crossorigin href="/s/tok,1/videos/a&amp;b/index.m3u8">');
+  });
+
+  it('puts a rendered body in #root, and leaves the shell as it is without one', () => {
+    const shell = shellTemplate('<head><title>Videos</title></head><body><div id="root"></div><p>$& $1</p></body>');
+    const page = pageHtml(shell, { title: 'T' }, {}, '<main>$& body</main>');
+    expect(page).toContain('<div id="root"><main>$& body</main></div><p>$& $1</p>');
+    expect(pageHtml(shell, { title: 'T' }, {})).toContain('<div id="root"></div>');
   });
 
   it('cuts the shell where its title is, and adds the RTA label only to a shell without one', () => {

@@ -38,6 +38,8 @@ export interface PageHead {
   preloadImage?: string;
   /** The scripts (modulepreload) and style sheets of the route the server rendered, before the app asks for them. */
   chunks?: { scripts: string[]; styles: string[] };
+  /** Signed stream playlists the page plays, fetched at once (the player's hls.js reads the same address). */
+  preloadStreams?: string[];
   /** A catalogue page that exists (not a head element): the server may render its body. */
   found?: boolean;
 }
@@ -94,6 +96,7 @@ export function headHtml(head: PageHead): string {
   if (head.preloadImage) parts.push(`<link ${mark} rel="preload" as="image" href="${htmlText(head.preloadImage)}" fetchpriority="high">`);
   for (const style of head.chunks?.styles ?? []) parts.push(`<link rel="stylesheet" crossorigin href="${htmlText(style)}">`);
   for (const script of head.chunks?.scripts ?? []) parts.push(`<link rel="modulepreload" crossorigin href="${htmlText(script)}">`);
+  for (const stream of head.preloadStreams ?? []) parts.push(`<link ${mark} rel="preload" as="fetch" crossorigin href="${htmlText(stream)}">`);
   const og = head.openGraph ?? [];
   for (const [property, content] of og) parts.push(meta('property', property, content));
   const ogValue = (property: string) => og.find(([p]) => p === property)?.[1];

@@ -43,6 +43,8 @@ interface RenderedBody {
   html: string;
   rendered: unknown;
   chunks: RouteChunks;
+  /** Signed stream addresses the page plays, preloaded from the head. */
+  streams: string[];
 }
 
 interface KeptBody {
@@ -54,10 +56,11 @@ interface KeptBody {
  * The public pages rendered on the server (README › Web client › "Server rendering"), with the module of the
  * web client that draws each (its chunks are named in the head); every other page is drawn by the browser.
  */
-const RENDERED: [RegExp, string | null][] = [
-  [/^\/$/, null],
-  [/^\/video\/[1-9]\d{0,9}$/, 'src/app/routes/watch.tsx'],
-  [/^\/(?:search|categories|performers|categories\/[^/]+|performers\/[^/]+)$/, 'src/app/routes/browse.tsx'],
+const RENDERED: [RegExp, string[]][] = [
+  [/^\/$/, []],
+  // The watch page's player starts hls.js at once: it is fetched with the page, not once the app asks for it.
+  [/^\/video\/[1-9]\d{0,9}$/, ['src/app/routes/watch.tsx', 'hls.js/dist/hls.light.mjs']],
+  [/^\/(?:search|categories|performers|categories\/[^/]+|performers\/[^/]+)$/, ['src/app/routes/browse.tsx']],
 ];
 const TAXON_PAGE = /^\/(categories|performers)\/([^/]+)$/;
 const MAX_VIDEO_ID = 2_147_483_647;
@@ -124,6 +127,7 @@ export class PagesService implements OnModuleDestroy {
     const body = head.found ? await this.body(req, bootstrap, this.build) : null;
     if (body) {
       head.chunks = body.chunks;
+      head.preloadStreams = body.streams;
       bootstrap.rendered = body.rendered;
     }
     return {
@@ -164,7 +168,7 @@ export class PagesService implements OnModuleDestroy {
         ageConfirmed: bootstrap.ageConfirmed === true,
       });
       if (!result) return null;
-      const body = { ...result, chunks: route[1] ? build.chunks(route[1]) : { scripts: [], styles: [] } };
+      const body = { ...result, chunks: build.chunks(route[1]) };
       if (stamp && this.catalogue.isCurrent(stamp)) this.kept.set(key, { body, stamp });
       return body;
     } catch (error) {

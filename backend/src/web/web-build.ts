@@ -26,8 +26,8 @@ export interface BuiltAsset {
 export interface WebBuild {
   shell: ShellTemplate;
   assets: Map<string, BuiltAsset>;
-  /** The scripts and style sheets a module of the client needs besides the entry's (Vite's manifest). */
-  chunks: (source: string) => RouteChunks;
+  /** The scripts and style sheets modules of the client need besides the entry's (Vite's manifest). */
+  chunks: (sources: string[]) => RouteChunks;
 }
 
 /** What a lazily loaded route brings: its scripts (modulepreload) and style sheets, as URL paths. */
@@ -72,10 +72,11 @@ export function loadWebBuild(root: string | null | undefined): WebBuild | null {
 }
 
 /**
- * A module's chunks from Vite's manifest, its static imports followed, less what the entry (index.html) loads
- * already; nothing for a build without a manifest or a module it does not name.
+ * Modules' chunks from Vite's manifest, their static imports followed, less what the entry (index.html) loads
+ * already; nothing for a build without a manifest or a module it does not name. A module is named by its path
+ * from the web client's folder, or by the end of it (`hls.js/dist/hls.light.mjs`, wherever npm put it).
  */
-function manifestChunks(file: string): (source: string) => RouteChunks {
+function manifestChunks(file: string): (sources: string[]) => RouteChunks {
   const manifest: Record<string, ManifestEntry> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>) : {};
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
@@ -84,16 +85,23 @@ function manifestChunks(file: string): (source: string) => RouteChunks {
     return seen;
   };
   const entry = closure('index.html');
+  const keyOf = (source: string) => (manifest[source] ? source : Object.keys(manifest).find((key) => key.endsWith(`/${source}`)));
   const kept = new Map<string, RouteChunks>();
-  return (source) => {
-    let chunks = kept.get(source);
+  return (sources) => {
+    const name = sources.join(' ');
+    let chunks = kept.get(name);
     if (!chunks) {
-      const own = [...closure(source)].filter((key) => !entry.has(key));
+      const seen = new Set<string>();
+      for (const source of sources) {
+        const key = keyOf(source);
+        if (key) closure(key, seen);
+      }
+      const own = [...seen].filter((key) => !entry.has(key));
       chunks = {
         scripts: own.map((key) => `/${manifest[key].file}`),
         styles: [...new Set(own.flatMap((key) => manifest[key].css ?? []))].map((css) => `/${css}`),
       };
-      kept.set(source, chunks);
+      kept.set(name, chunks);
     }
     return chunks;
   };
@@ -101,7 +109,7 @@ function manifestChunks(file: string): (source: string) => RouteChunks {
 
 /** What the server's render module (frontend/src/entry-server.tsx) exports. */
 export interface PageRenderer {
-  render(request: RenderRequest): Promise<{ html: string; rendered: unknown } | null>;
+  render(request: RenderRequest): Promise<{ html: string; rendered: unknown; streams: string[] } | null>;
 }
 
 export interface RenderRequest {
