@@ -49,8 +49,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
   // The server's render module runs React's production build, as the browser's bundle does.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
-  // `@/…` imports resolve to src/ through the "paths" of tsconfig.json.
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    // `@/…` imports resolve to src/ through the "paths" of tsconfig.json.
+    tsconfigPaths: true,
+    // hls.js's light build as published for script tags: it carries its transmuxer worker and starts it from a
+    // blob (the CSP's worker-src allows blob:), where the ES module build can only run it on the main thread or
+    // fetch it as another file first (README › Web client › "First frame").
+    ...(isSsrBuild ? {} : { alias: [{ find: /^hls\.js\/light$/, replacement: 'hls.js/dist/hls.light.min.js' }] }),
+  },
   server: {
     proxy: {
       '/api': backend,

@@ -47,6 +47,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
         directives: {
           'img-src': ["'self'", 'data:', 'blob:', ...hostsOf(config.imageHost)],
           'media-src': ["'self'", 'blob:', ...hostsOf(...Object.values(config.mediaHosts))],
+          // hls.js starts its transmuxer worker from a blob URL (README › Web client › "First frame").
+          'worker-src': ["'self'", 'blob:'],
           'connect-src': ["'self'", ...hostsOf(...Object.values(config.mediaHosts), config.imageHost)],
           'upgrade-insecure-requests': config.env === 'production' ? [] : null,
         },
