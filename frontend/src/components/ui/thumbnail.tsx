@@ -9,13 +9,20 @@ interface ThumbnailProps {
   seed?: number;
   /** Overlays such as a duration badge. */
   children?: ReactNode;
+  /**
+   * How soon the image is needed: `lazy` (default) once it nears the screen; `eager` at once (the first cards of
+   * a page, which are on the first screen); `high` at once and first (the page's largest image).
+   */
+  priority?: ImagePriority;
 }
+
+export type ImagePriority = 'lazy' | 'eager' | 'high';
 
 /**
  * A 16:9 image that never shows a broken-image icon: with no source, or when the image fails to load, a
  * gradient placeholder takes its place.
  */
-export function Thumbnail({ src, alt, seed = 0, children }: ThumbnailProps) {
+export function Thumbnail({ src, alt, seed = 0, children, priority = 'lazy' }: ThumbnailProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = src !== null && src !== failedSrc;
   const hue = (Math.abs(Math.trunc(seed)) * 47) % 360;
@@ -27,7 +34,8 @@ export function Thumbnail({ src, alt, seed = 0, children }: ThumbnailProps) {
           className="thumbnail__image"
           src={src}
           alt={alt}
-          loading="lazy"
+          loading={priority === 'lazy' ? 'lazy' : 'eager'}
+          {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
           decoding="async"
           onError={() => setFailedSrc(src)}
         />

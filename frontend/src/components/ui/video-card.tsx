@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import { DurationBadge } from '@/components/ui/duration-badge';
 import { HoverPreview, useHoverPreview } from '@/components/ui/hover-preview';
-import { Thumbnail } from '@/components/ui/thumbnail';
+import { type ImagePriority, Thumbnail } from '@/components/ui/thumbnail';
 import type { Brand, VideoCard as VideoCardData } from '@/lib/api/types';
 import { formatCompactNumber, formatUploadAge } from '@/lib/format';
 import { brandTitle, resolveImageUrl } from '@/lib/site';
@@ -16,9 +16,11 @@ interface VideoCardProps {
   to?: To;
   /** Extra content at the foot of the card, such as a Remove button. */
   footer?: ReactNode;
+  /** How soon its image is needed (Thumbnail): lazy unless the card is on the first screen. */
+  imagePriority?: ImagePriority;
 }
 
-export function VideoCard({ video, brand, imageHost, to, footer }: VideoCardProps) {
+export function VideoCard({ video, brand, imageHost, to, footer, imagePriority }: VideoCardProps) {
   const metaId = useId();
   const title = brandTitle(video, brand);
   const uploaded = new Date(video.upload_date);
@@ -32,7 +34,7 @@ export function VideoCard({ video, brand, imageHost, to, footer }: VideoCardProp
         badges over it are for the eye; screen readers get the duration and the featured mark after the title.
       */}
       <Link className="video-card__link" to={to ?? `/video/${video.id}`} aria-describedby={metaId}>
-        <Thumbnail src={resolveImageUrl(video.thumbnail, imageHost)} alt="" seed={video.id}>
+        <Thumbnail src={resolveImageUrl(video.thumbnail, imageHost)} alt="" seed={video.id} priority={imagePriority}>
           {preview.active && previewUrl && <HoverPreview src={previewUrl} />}
           <span aria-hidden="true">
             <DurationBadge seconds={video.duration} />

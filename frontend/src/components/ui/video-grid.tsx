@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigationType, type To } from 'react-router';
 import { readStorage, SCROLL_TARGET_KEY, writeStorage } from '@/lib/storage';
 import type { Brand, VideoCard as VideoCardData } from '@/lib/api/types';
+import type { ImagePriority } from './thumbnail';
 import { VideoCard } from './video-card';
 
 interface VideoGridProps<T extends VideoCardData> {
@@ -14,7 +15,19 @@ interface VideoGridProps<T extends VideoCardData> {
   linkFor?: (video: T) => To;
   /** Extra content at the foot of each card (a Remove button, when it was watched). */
   footerFor?: (video: T) => ReactNode;
+  /**
+   * A grid at the top of its page: the first row's images load at once (never lazily), the first of them first,
+   * as the page's largest image on a phone.
+   */
+  first?: boolean;
 }
+
+/** Cards in a grid's first row at the widest layout. */
+export const FIRST_ROW = 4;
+
+/** How soon a card's image is needed: the first row of a page's first grid at once, the rest lazily. */
+export const cardImagePriority = (index: number, first: boolean): ImagePriority =>
+  !first || index >= FIRST_ROW ? 'lazy' : index === 0 ? 'high' : 'eager';
 
 export function VideoGrid<T extends VideoCardData>({
   videos,
@@ -23,12 +36,13 @@ export function VideoGrid<T extends VideoCardData>({
   busy = false,
   linkFor,
   footerFor,
+  first = false,
 }: VideoGridProps<T>) {
   const list = useScrollBackTarget(videos);
   return (
     // role="list" keeps list semantics in Safari, which drops them when list-style is none.
     <ul className="video-grid" role="list" aria-busy={busy} ref={list}>
-      {videos.map((video) => (
+      {videos.map((video, index) => (
         <li key={video.id} data-slug={video.slug}>
           <VideoCard
             video={video}
@@ -36,6 +50,7 @@ export function VideoGrid<T extends VideoCardData>({
             imageHost={imageHost}
             to={linkFor?.(video)}
             footer={footerFor?.(video)}
+            imagePriority={cardImagePriority(index, first)}
           />
         </li>
       ))}

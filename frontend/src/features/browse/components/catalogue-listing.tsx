@@ -66,6 +66,8 @@ export function CatalogueListing({ heading, filter = {}, keep, empty, children }
           brand={site.data?.brand}
           imageHost={site.data?.imageHost}
           busy={videos.isPlaceholderData}
+          // At the top of the page (under the featured row on home, whose first card is as urgent).
+          first
         />
       )}
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useVideos } from '@/api/videos/get-videos';
 import { VideoCard } from '@/components/ui/video-card';
+import { cardImagePriority } from '@/components/ui/video-grid';
 import { useSite } from '@/lib/site';
 
 const FEATURED_COUNT = 8;
@@ -20,9 +21,14 @@ export function FeaturedRow() {
         Featured
       </h2>
       <ul className="featured-row__list" role="list">
-        {videos.map((video) => (
+        {videos.map((video, index) => (
           <li key={video.id}>
-            <VideoCard video={video} brand={site.data?.brand} imageHost={site.data?.imageHost} />
+            <VideoCard
+              video={video}
+              brand={site.data?.brand}
+              imageHost={site.data?.imageHost}
+              imagePriority={cardImagePriority(index, true)}
+            />
           </li>
         ))}
       </ul>
