@@ -66,15 +66,19 @@ describe(`Backups (e2e, real processes, ${server ? 'PostgreSQL server' : 'embedd
     const port = await freePort();
     const proc = spawn(process.execPath, [path.join(backend, 'dist', 'main.js')], {
       env: { ...process.env, ...env, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
     running.add(proc);
     proc.once('exit', () => running.delete(proc));
+    // Its own line saying it listens on that port: another test's server may have taken the free port meanwhile,
+    // and would answer the health check (with other accounts) while this one exits.
+    let printed = '';
+    proc.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 240; i++) {
       if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}`);
       try {
-        if ((await fetch(`${base}/api/health`)).ok) return { proc, base };
+        if (printed.includes(`is up on http://localhost:${port} `) && (await fetch(`${base}/api/health`)).ok) return { proc, base };
       } catch {
         // not up yet
       }

@@ -61,7 +61,7 @@ describe('a visitor', () => {
     await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(3);
     expect(segments.size).toBeGreaterThan(1);
     // Played through hls.js (Media Source Extensions), not the browser's own HLS.
-    expect(scripts.some((script) => /\/hls\.light-[\w-]+\.js$/.test(script))).toBe(true);
+    expect(scripts.some((script) => /\/hls\.light(?:\.min)?-[\w-]+\.js$/.test(script))).toBe(true);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
 
     // Hovering the seek bar shows the storyboard tile for that point of the video.
