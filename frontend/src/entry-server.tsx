@@ -98,19 +98,24 @@ async function renderPage(request: RenderRequest): Promise<RenderResult | null> 
     </OriginContext.Provider>
   );
 
-  // Render, read what the components asked for, again, until they ask for nothing more.
+  // Render, read what the components asked for, again, until they ask for nothing more: the last render is the
+  // page, unless reads were made after it.
+  let html: string | null = null;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     await settled(queryClient);
-    await renderToText(app);
+    html = await renderToText(app);
     const wanted = queryClient.getQueryCache().getAll().filter(isWanted);
     if (wanted.length === 0) break;
     await Promise.allSettled(wanted.map((query) => query.fetch()));
+    html = null;
   }
   await settled(queryClient);
   // A read that failed is the browser's to make again (and show): the page is drawn as still loading it.
-  queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
-
-  const html = withoutHoisted(await renderToText(app));
+  if (queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) {
+    queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
+    html = null;
+  }
+  html = withoutHoisted(html ?? (await renderToText(app)));
   const hydration: HydrationState = { loaderData: context.loaderData, actionData: context.actionData };
   // The site and the session travel in the bootstrap block already.
   const seeded = new Set([hashKey(siteQueryOptions().queryKey), hashKey(USER_QUERY_KEY)]);
