@@ -150,7 +150,10 @@ describe('an admin', () => {
 
     const { page: visitor, context } = await newVisitor(browser);
     try {
-      await visitor.goto(`/content-removal?video=${reported!.id}`);
+      // Reported from the video's own page: its Report link opens the form with the video already named.
+      await visitor.goto(`/video/${reported!.id}`);
+      await visitor.getByRole('link', { name: 'Report' }).click();
+      await visitor.waitForURL(`**/content-removal?video=${reported!.id}`);
       expect(await visitor.getByLabel('Video address(es), one per line').inputValue()).toBe(`${baseURL()}/video/${reported!.id}`);
       await visitor.getByLabel('Reason').selectOption({ label: 'I appear in this video and did not consent to its publication' });
       await visitor.getByLabel('Details (optional)').fill('Filmed at a party, never agreed to this.');

@@ -441,6 +441,22 @@ describe('watch page: likes', () => {
     expect(window.localStorage.getItem('liked_7')).toBe('true');
   });
 
+  it.each([
+    ['a visitor', null],
+    ['a member', makeUser()],
+  ])('offers %s a Report link that opens the content removal form with the video already named', async (_who, member) => {
+    setup({ user: member, routes: { '/api/removal-requests': noContent } });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/video/7');
+    await findTitle();
+
+    const report = screen.getByRole('link', { name: 'Report' });
+    expect(report).toHaveAttribute('href', '/content-removal?video=7');
+    await user.click(report);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content-removal'));
+    expect(await screen.findByLabelText('Video address(es), one per line')).toHaveValue(`${window.location.origin}/video/7`);
+  });
+
   it('lets a visitor like too', async () => {
     const fetchMock = setup({ routes: { '/api/video/increment-likes': () => ({ likes: 1 }) } });
     const user = userEvent.setup();

@@ -81,6 +81,12 @@ export const PlaylistAddIcon = () => (
   </svg>
 );
 
+export const FlagIcon = () => (
+  <svg {...svg} className="icon">
+    <path d="M6 20.5V4M6 4.5h11l-2.5 4 2.5 4H6" />
+  </svg>
+);
+
 export const ShareIcon = () => (
   <svg {...svg} className="icon">
     <path d="M14 5l6 6-6 6M20 11h-9a6 6 0 0 0-6 6v2" />

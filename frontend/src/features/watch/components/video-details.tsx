@@ -1,5 +1,6 @@
 import { formatDuration } from '@hunktube/shared';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useBookmarks } from '@/api/lists/get-bookmarks';
 import type { User, Video } from '@/lib/api/types';
 import { formatNumber, formatUploadAge } from '@/lib/format';
@@ -8,7 +9,7 @@ import { useAddToWatchLater } from '../api/add-to-watch-later';
 import { useIncrementLikes } from '../api/increment-likes';
 import { isLikedLocally, markLikedLocally } from '../utils/storage';
 import type { WatchContext } from '../utils/watch-context';
-import { BookmarkIcon, CheckIcon, ClockIcon, EyeIcon, HeartIcon, PlaylistAddIcon } from './icons';
+import { BookmarkIcon, CheckIcon, ClockIcon, EyeIcon, FlagIcon, HeartIcon, PlaylistAddIcon } from './icons';
 import { LoginPrompt, type PromptKind } from './login-prompt';
 import { PlaylistDialog } from './playlist-dialog';
 import { ShareMenu } from './share-menu';
@@ -144,6 +145,11 @@ export function VideoDetails({ video, title, user, context, views, duration }: V
           Add to playlist
         </button>
         <ShareMenu videoId={video.id} title={title} />
+        {/* For guests and members alike: the content removal form, with this video's address already in it. */}
+        <Link className="stat stat--button" to={`/content-removal?video=${video.id}`}>
+          <FlagIcon />
+          Report
+        </Link>
       </div>
 
       {prompt && <LoginPrompt kind={prompt} onClose={() => setPrompt(null)} />}
