@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { CountersService } from '../src/videos/counters/counters.service';
 import { insertVideo } from './helpers/factories';
-import { bearer, createTestApp, registerUser, TestApp } from './helpers/test-app';
+import { CatalogueCache } from '../src/videos/catalogue-cache';
+import { bearer, createTestApp, registerUser, TestApp, type TestUser } from './helpers/test-app';
 
 const stores: [string, Record<string, string>][] = [['in-process buffer', {}]];
 if (process.env.TEST_REDIS_URL) {
@@ -175,6 +176,98 @@ describe.each(stores)('Counters with the %s (e2e)', (_name, env) => {
     it('answers 400 for wrong types and extra fields', async () => {
       await request(t.http).post('/api/video/increment-likes').send({ videoId: [1] }).expect(400);
       await request(t.http).post('/api/video/increment-likes').send({ videoId: 1, likes: 100 }).expect(400);
+    });
+  });
+
+  describe('POST /api/video/remove-like (a member takes their like back)', () => {
+    const like = (member: TestUser, videoId: unknown) => request(t.http).post('/api/video/increment-likes').set(bearer(member)).send({ videoId });
+    const unlike = (member: TestUser | null, body: unknown) => {
+      const req = request(t.http).post('/api/video/remove-like');
+      return (member ? req.set(bearer(member)) : req).send(body as object);
+    };
+    const likedIds = async (member: TestUser) =>
+      (await request(t.http).get('/api/me/likes').set(bearer(member)).expect(200)).body.data.map((v: { id: number }) => v.id);
+
+    it('takes the like back: the count goes down by one, the video leaves their likes, and they can like it again', async () => {
+      const id = await insertVideo(t.db, { likes: 3 });
+      const member = await registerUser(t.http);
+      await like(member, id).expect(200, { likes: 4 });
+      await flush();
+      expect(await likedIds(member)).toEqual([id]);
+
+      await unlike(member, { videoId: id }).expect(200, { likes: 3 });
+      expect(await likedIds(member)).toEqual([]);
+      expect((await request(t.http).get(`/api/videos/${id}`).expect(200)).body.likes).toBe(3);
+      await flush();
+      expect((await dbCounts(id)).likes).toBe(3);
+
+      await like(member, id).expect(200, { likes: 4 });
+      expect(await likedIds(member)).toEqual([id]);
+    });
+
+    it('cancels a like and an unlike made between two flushes: the stored count never moves', async () => {
+      const id = await insertVideo(t.db, { likes: 10 });
+      const member = await registerUser(t.http);
+      await like(member, id).expect(200, { likes: 11 });
+      await unlike(member, { videoId: id }).expect(200, { likes: 10 });
+      await flush();
+      expect((await dbCounts(id)).likes).toBe(10);
+      const [stats] = await t.db.query('SELECT likes FROM video_daily_stats WHERE video_id = $1 AND day = CURRENT_DATE', [id]);
+      expect(stats === undefined || Number(stats.likes) === 0).toBe(true);
+    });
+
+    it('stays exact when many members like and unlike at once', async () => {
+      const id = await insertVideo(t.db, { likes: 0 });
+      const members = await Promise.all(Array.from({ length: 12 }, () => registerUser(t.http)));
+      await Promise.all(members.map((m) => like(m, id).expect(200)));
+      await flush();
+      // Half take it back while the others' likes are being counted again.
+      await Promise.all(members.map((m, i) => (i % 2 ? unlike(m, { videoId: id }).expect(200) : Promise.resolve())));
+      await flush();
+      expect((await dbCounts(id)).likes).toBe(6);
+      expect((await request(t.http).get(`/api/videos/${id}`).expect(200)).body.likes).toBe(6);
+    });
+
+    it('never takes the count below zero, where an admin set it lower than the likes given', async () => {
+      const id = await insertVideo(t.db, { likes: 0 });
+      const member = await registerUser(t.http);
+      await like(member, id).expect(200, { likes: 1 });
+      await flush();
+      await t.db.query('UPDATE videos SET likes = 0 WHERE id = $1', [id]);
+      t.app.get(CatalogueCache).videosChanged([id]);
+      await unlike(member, { videoId: id }).expect(200, { likes: 0 });
+      await flush();
+      expect((await dbCounts(id)).likes).toBe(0);
+      expect(await likedIds(member)).toEqual([]);
+    });
+
+    it("answers 409 NOT_LIKED for a video the member does not like, even one another member likes, and changes nothing", async () => {
+      const id = await insertVideo(t.db, { likes: 5 });
+      const [mine, theirs] = [await registerUser(t.http), await registerUser(t.http)];
+      await like(theirs, id).expect(200, { likes: 6 });
+      const res = await unlike(mine, { videoId: id }).expect(409);
+      expect(res.body).toEqual({ error: 'You do not like this video', errorCode: 'NOT_LIKED', statusCode: 409 });
+      expect(await likedIds(theirs)).toEqual([id]);
+      await flush();
+      expect((await dbCounts(id)).likes).toBe(6);
+    });
+
+    it('answers 401 without a valid token, and counts nothing', async () => {
+      const id = await insertVideo(t.db, { likes: 2 });
+      const res = await unlike(null, { videoId: id }).expect(401);
+      expect(res.body).toMatchObject({ statusCode: 401 });
+      await request(t.http).post('/api/video/remove-like').set('Authorization', 'Bearer not.a.token').send({ videoId: id }).expect(401);
+      await flush();
+      expect((await dbCounts(id)).likes).toBe(2);
+    });
+
+    it('answers 404 for an unknown video and 400 for wrong types, limits and extra fields', async () => {
+      const member = await registerUser(t.http);
+      await unlike(member, { videoId: 999_997 }).expect(404);
+      for (const body of [{}, { videoId: '1' }, { videoId: [1] }, { videoId: 0 }, { videoId: 1.5 }, { videoId: 2_147_483_648 }, { videoId: 1, likes: 0 }, { videoId: 1, userId: 'someone-else' }]) {
+        const res = await unlike(member, body).expect(400);
+        expect(res.body).toMatchObject({ statusCode: 400, error: expect.any(String) });
+      }
     });
   });
 

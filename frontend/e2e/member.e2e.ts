@@ -86,6 +86,40 @@ describe('a member', () => {
     await context.close();
   });
 
+  it('likes a video and takes the like back, on its page and from the liked list; the count follows', async () => {
+    const { page, context, errors } = await newVisitor(browser);
+    await registerMember(page, 'Fickle Fred');
+    const { path, title } = await openVideo(page, 1);
+    const heart = page.locator('.stat--like');
+    const count = async () => Number((await heart.locator('span:not(.visually-hidden)').textContent())?.replace(/\D/g, ''));
+    const before = await count();
+
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    expect(await count()).toBe(before + 1);
+    // Taken back on the video's page: the heart empties and the count goes back, after a reload too.
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
+    expect(await count()).toBe(before);
+    await page.reload();
+    await page.locator('.watch-details__title').waitFor();
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    expect(await count()).toBe(before);
+
+    // Liked again, then taken back from the liked list.
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    await page.goto('/me/likes');
+    await page.getByRole('button', { name: `Remove ${title} from liked videos` }).click();
+    await page.getByText('Videos you like show up here.', { exact: false }).waitFor();
+    await page.goto(path);
+    await page.locator('.watch-details__title').waitFor();
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    expect(await count()).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('finds the site usable at phone width: the account menu opens and leads to the lists', async () => {
     const { page, context } = await newVisitor(browser, { viewport: 'phone' });
     await registerMember(page, 'Phone Phil');

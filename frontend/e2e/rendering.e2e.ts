@@ -146,6 +146,31 @@ describe('pages rendered on the server', () => {
     await context.close();
   });
 
+  it('shows what this browser keeps (a like given here, the autoplay choice) once hydrated, without a mismatch', async () => {
+    const { context, page } = await newVisitor(browser);
+    await answered(context);
+    await keepServerElement(context);
+    const { problems } = watchPage(page);
+    await page.goto('/');
+    const href = (await page.locator('.video-grid .video-card__link').first().getAttribute('href')) ?? '/video/1';
+    const id = /\/video\/(\d+)/.exec(href)?.[1];
+    await page.evaluate((videoId) => {
+      window.localStorage.setItem(`liked_${videoId}`, 'true');
+      window.localStorage.setItem('autoplay_next', 'false');
+    }, id);
+
+    const served = await (await page.request.get(href)).text();
+    expect(served).toContain('aria-pressed="false"'); // the server cannot know
+
+    await page.goto(href);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.stat--like').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('switch', { name: 'Autoplay' }).isChecked()).toBe(false);
+    expect(await serverElementKept(page)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('draws the 18+ gate over a first visit, in the server’s HTML too, and not once the visitor has answered', async () => {
     const { context, page } = await newVisitor(browser, { ageConfirmed: false });
     const { problems } = watchPage(page);

@@ -18,4 +18,14 @@ export class LikesRepository {
     );
     return inserted.length > 0;
   }
+
+  /** Takes the member's like back; false when they did not like the video. */
+  async remove(userId: string, videoId: number): Promise<boolean> {
+    // A SELECT over the deleted rows: TypeORM answers a bare DELETE with [rows, count], not the rows.
+    const deleted = await this.db.query<{ video_id: number }[]>(
+      `WITH gone AS (DELETE FROM likes WHERE user_id = $1 AND video_id = $2 RETURNING video_id) SELECT video_id FROM gone`,
+      [userId, videoId],
+    );
+    return deleted.length > 0;
+  }
 }

@@ -193,7 +193,8 @@ export class CatalogueCache implements OnModuleDestroy {
           if (views === 0 && likes === 0) continue; // only its trending score was rewritten: the row is as it was
           const kept = this.rows.get(id);
           // A new object: a row handed out before stays as it was read.
-          if (kept?.row) this.rows.set(id, { row: { ...kept.row, views: Number(kept.row.views) + views, likes: Number(kept.row.likes) + likes } });
+          // Likes taken back never take the count below zero (the flush's GREATEST).
+          if (kept?.row) this.rows.set(id, { row: { ...kept.row, views: Number(kept.row.views) + views, likes: Math.max(0, Number(kept.row.likes) + likes) } });
         }
         this.countsVersion++;
         return;

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiTags, ApiResponse } from '@nestjs/swagger';
-import { CurrentUser, Public } from '../common/decorators/auth.decorators';
+import { ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiTags, ApiResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { CurrentUser, MembersOnly, Public } from '../common/decorators/auth.decorators';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { VideoIdDto } from '../common/dto/video-id.dto';
 import { Client } from './counters/viewer.decorator';
@@ -39,6 +39,19 @@ export class CountersController {
   @ApiResponse({ status: 200, type: LikesDto })
   incrementLikes(@Body() dto: VideoIdDto, @CurrentUser() user: AuthUser | null, @Client() client: ClientInfo): Promise<LikesDto> {
     return this.counters.recordLike(dto.videoId, user?.id ?? null, this.counters.viewerOf(user, client));
+  }
+
+  @Post('remove-like')
+  @MembersOnly()
+  @HttpCode(HttpStatus.OK)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'A member takes their like back (an addition to the contract: README, "Likes taken back")' })
+  @ApiUnauthorizedResponse({ description: 'No valid token' })
+  @ApiNotFoundResponse({ description: 'Video not found' })
+  @ApiConflictResponse({ description: 'errorCode NOT_LIKED: the member does not like this video' })
+  @ApiResponse({ status: 200, type: LikesDto })
+  removeLike(@Body() dto: VideoIdDto, @CurrentUser() user: AuthUser): Promise<LikesDto> {
+    return this.counters.removeLike(dto.videoId, user.id);
   }
 
   @Post('update-duration')

@@ -386,20 +386,21 @@ export class VideosRepository {
     const col = (field: 'views' | 'likes' | 'trending') => deltas.map((d) => d[field]);
     const trending = deltas.filter((d) => d.trending !== 0).map((d) => d.videoId);
     await this.db.transaction(async (tx) => {
-      // The day's stats first: the videos' one UPDATE below reads them for the trending scores. One statement
+      // The day's stats first: the videos' one UPDATE below reads them for the trending scores. A day's likes are
+      // the likes given that day: one taken back later leaves the day it was given as it was. One statement
       // on videos per flush, because each fires the triggers that copy sort keys into the join tables.
       await tx.query(
         `INSERT INTO video_daily_stats (video_id, day, views, likes)
-         SELECT d.id, CURRENT_DATE, d.trending, d.likes
+         SELECT d.id, CURRENT_DATE, d.trending, GREATEST(d.likes, 0)
          FROM unnest($1::int[], $2::int[], $3::int[]) AS d(id, trending, likes)
          JOIN videos v ON v.id = d.id
-         WHERE d.trending <> 0 OR d.likes <> 0
+         WHERE d.trending <> 0 OR d.likes > 0
          ON CONFLICT (video_id, day) DO UPDATE
          SET views = video_daily_stats.views + EXCLUDED.views, likes = video_daily_stats.likes + EXCLUDED.likes`,
         [ids, col('trending'), col('likes')],
       );
       await tx.query(
-        `UPDATE videos v SET views = v.views + d.views, likes = v.likes + d.likes,
+        `UPDATE videos v SET views = v.views + d.views, likes = GREATEST(v.likes + d.likes, 0),
                 trending_score = CASE WHEN d.trending <> 0 THEN COALESCE(t.score, 0) ELSE v.trending_score END
          FROM unnest($1::int[], $2::int[], $3::int[], $4::int[]) AS d(id, views, likes, trending)
          LEFT JOIN (${trendingScoresSql('AND video_id = ANY($5::int[])')}) t ON t.video_id = d.id
@@ -410,7 +411,7 @@ export class VideosRepository {
     for (const d of deltas) {
       const known = this.lastKnown.get(d.videoId);
       if (known?.views !== undefined && known.likes !== undefined) {
-        this.lastKnown.set(d.videoId, { ...known, views: known.views + d.views, likes: known.likes + d.likes });
+        this.lastKnown.set(d.videoId, { ...known, views: known.views + d.views, likes: Math.max(0, known.likes + d.likes) });
       }
     }
   }

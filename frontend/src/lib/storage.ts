@@ -28,3 +28,6 @@ export const SCROLL_TARGET_KEY = 'scroll_target';
 
 /** Set to 'true' once the visitor has confirmed being an adult at the 18+ gate; kept on this device. */
 export const AGE_CONFIRMED_KEY = 'age_confirmed';
+
+/** A like given on this device is remembered per video as liked_{id} = 'true' (the specification's key). */
+export const likedKey = (videoId: number) => `liked_${videoId}`;

@@ -19,6 +19,9 @@ export interface AuthUser {
 /** Anyone may call the route; a valid token still identifies the caller (`@CurrentUser()` may be null). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
+/** A signed-in member only (401 without a valid token), on a route of a controller that is otherwise `@Public()`. */
+export const MembersOnly = () => SetMetadata(IS_PUBLIC, false);
+
 /** Only these roles may call the route (401 without a token, 403 for another role). */
 export const Roles = (...roles: RoleId[]) => SetMetadata(ROLES, roles);
 

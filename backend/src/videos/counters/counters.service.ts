@@ -22,6 +22,7 @@ import { VideosRepository } from '../videos.repository';
 export const HOUR_MS = 60 * 60_000;
 export const DAY_MS = 24 * HOUR_MS;
 export const ALREADY_LIKED = 'ALREADY_LIKED';
+export const NOT_LIKED = 'NOT_LIKED';
 
 /** The dedupe mark of one viewer's view or trending signal on a video (one an hour each). */
 const viewMark = (videoId: number, viewer: string) => `view:${videoId}:${viewer}`;
@@ -123,6 +124,21 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
     }
     await this.store.increment(videoId, 'likes');
     return { likes: (await this.current(videoId)).likes };
+  }
+
+  /**
+   * A member takes their like back (README › "Likes taken back"): their row of `likes` goes, and the count
+   * goes down by one through the buffer like every other count, so a like and an unlike in one flush cancel.
+   * Not below zero: where an admin set the count lower than the likes given, the row goes and the count stays.
+   * Not liking the video answers 409 NOT_LIKED.
+   */
+  async removeLike(videoId: number, userId: string): Promise<{ likes: number }> {
+    await this.assertPublished(videoId);
+    if (!(await this.likes.remove(userId, videoId))) {
+      throw new CodedHttpException('You do not like this video', HttpStatus.CONFLICT, NOT_LIKED);
+    }
+    if ((await this.current(videoId)).likes > 0) await this.store.increment(videoId, 'likes', -1);
+    return { likes: Math.max(0, (await this.current(videoId)).likes) };
   }
 
   /** Counts still in the buffer, for reads to add. */

@@ -7,7 +7,7 @@ let round = 0;
 /**
  * A fresh set of everything a route may name, written straight into the database: a published video with a
  * category and a performer, member A's playlist with another video, member B's playlist, an unpublished video,
- * a failed and a finished job, an open and a closed removal request.
+ * a failed and a finished job, an open and a closed removal request; member A likes the published video.
  */
 export async function createFixtures(db: DataSource, users: Users): Promise<Fixtures> {
   round += 1;
@@ -37,6 +37,8 @@ export async function createFixtures(db: DataSource, users: Users): Promise<Fixt
     );
     return Number(id);
   };
+  // Member A likes the video, so that taking a like back (remove-like) has one to take.
+  await db.query(`INSERT INTO likes (user_id, video_id) VALUES ($1, $2)`, [users.memberA.id, videoId]);
   const row = (await db.query<{ id: string }[]>(`SELECT id FROM categories WHERE name = $1`, [categoryName]))[0];
   const performer = (await db.query<{ id: string }[]>(`SELECT id FROM performers WHERE name = $1`, [performerName]))[0];
   return {

@@ -18,6 +18,12 @@ export const addToBookmarks = async (body: ListAction) =>
 export const addToWatchLater = async (body: ListAction) =>
   throwIfError(await ok(api.POST('/api/video/add-to-watch-later', { body: asBody(body) })));
 
+/**
+ * POST /api/video/remove-like: a member takes their like back (README, "Likes taken back"); the answer is the
+ * video's count. 409 NOT_LIKED when they do not like it.
+ */
+export const removeLike = async (videoId: number) => ok(api.POST('/api/video/remove-like', { body: { videoId } }));
+
 /** The console line of a failed queue change: the server's error, or a network failure. */
 export function logWatchLaterError(error: unknown): void {
   if (error instanceof ApiError) console.error('Error adding to your watch later queue', error.serverError || 'Unknown error');

@@ -271,14 +271,58 @@ describe('watch later', () => {
 });
 
 describe('liked videos', () => {
-  it('shows the liked videos, which cannot be removed here', async () => {
-    setup({ '/api/me/likes': () => makePage([makeVideo({ id: 21, title: 'Loved it' })]) });
+  it('shows the liked videos, each of which can be removed: the like is taken back', async () => {
+    let liked = [makeVideo({ id: 21, title: 'Loved it' }), makeVideo({ id: 22, title: 'Also good' })];
+    window.localStorage.setItem('liked_21', 'true');
+    const fetchMock = setup({
+      '/api/me/likes': () => makePage(liked),
+      '/api/video/remove-like': (_url, init) => {
+        const { videoId } = JSON.parse(String(init?.body)) as { videoId: number };
+        liked = liked.filter((video) => video.id !== videoId);
+        return { likes: 4 };
+      },
+    });
+    const user = userEvent.setup();
 
     renderRoute('/me/likes');
-
     expect(await screen.findByRole('heading', { level: 1, name: 'Liked videos' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Loved it' })).toHaveAttribute('href', '/video/21');
-    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove Loved it from liked videos' }));
+
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Loved it' })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Also good' })).toBeInTheDocument();
+    expect(sentBodies(fetchMock, '/api/video/remove-like')).toEqual([{ videoId: 21 }]);
+    expect(window.localStorage.getItem('liked_21')).toBeNull();
+  });
+
+  it('takes a video off the list that was already unliked elsewhere (409 NOT_LIKED)', async () => {
+    let liked = [makeVideo({ id: 23, title: 'Unliked on the phone' })];
+    setup({
+      '/api/me/likes': () => makePage(liked),
+      '/api/video/remove-like': () => {
+        liked = [];
+        return json({ error: 'You do not like this video', errorCode: 'NOT_LIKED', statusCode: 409 }, 409);
+      },
+    });
+    const user = userEvent.setup();
+
+    renderRoute('/me/likes');
+    await user.click(await screen.findByRole('button', { name: 'Remove Unliked on the phone from liked videos' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Unliked on the phone' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the video and says so when taking the like back fails', async () => {
+    setup({
+      '/api/me/likes': () => makePage([makeVideo({ id: 24, title: 'Still liked' })]),
+      '/api/video/remove-like': () => json({ error: 'Service unavailable', statusCode: 503 }, 503),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+
+    renderRoute('/me/likes');
+    await user.click(await screen.findByRole('button', { name: 'Remove Still liked from liked videos' }));
+    expect(await within(cardFor('Still liked')).findByRole('alert')).toHaveTextContent('Could not remove it. Try again.');
   });
 
   it('says how to like a video when there are none', async () => {

@@ -457,6 +457,82 @@ describe('watch page: likes', () => {
     expect(await screen.findByLabelText('Video address(es), one per line')).toHaveValue(`${window.location.origin}/video/7`);
   });
 
+  it('lets a member take a like back: the heart empties, the count goes down and the like is forgotten here', async () => {
+    window.localStorage.setItem('liked_7', 'true');
+    const fetchMock = setup({
+      video: makeWatchVideo({ id: 7, likes: 5 }),
+      user: makeUser(),
+      routes: { '/api/video/remove-like': () => ({ likes: 4 }), '/api/video/increment-likes': () => ({ likes: 5 }) },
+    });
+    const user = userEvent.setup();
+
+    renderRoute('/video/7');
+    await findTitle();
+    await waitFor(() => expect(likeButton()).toHaveAttribute('aria-pressed', 'true'));
+    await user.click(likeButton());
+
+    await waitFor(() => expect(likeButton()).toHaveAttribute('aria-pressed', 'false'));
+    expect(likeButton()).toHaveTextContent('4');
+    expect(sentBodies(fetchMock, '/api/video/remove-like')).toEqual([{ videoId: 7 }]);
+    expect(window.localStorage.getItem('liked_7')).toBeNull();
+
+    // And likes it again.
+    await user.click(likeButton());
+    await waitFor(() => expect(likeButton()).toHaveAttribute('aria-pressed', 'true'));
+    expect(likeButton()).toHaveTextContent('5');
+  });
+
+  it('empties the heart without changing the count when the server says the member did not like it (409 NOT_LIKED)', async () => {
+    window.localStorage.setItem('liked_7', 'true');
+    setup({
+      video: makeWatchVideo({ id: 7, likes: 5 }),
+      user: makeUser(),
+      routes: { '/api/video/remove-like': () => json({ error: 'You do not like this video', errorCode: 'NOT_LIKED', statusCode: 409 }, 409) },
+    });
+    const consoleError = vi.spyOn(console, 'error');
+    const user = userEvent.setup();
+
+    renderRoute('/video/7');
+    await findTitle();
+    await user.click(likeButton());
+    await waitFor(() => expect(likeButton()).toHaveAttribute('aria-pressed', 'false'));
+    expect(likeButton()).toHaveTextContent('5');
+    expect(window.localStorage.getItem('liked_7')).toBeNull();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('keeps the like, and logs it, when taking it back fails', async () => {
+    window.localStorage.setItem('liked_7', 'true');
+    setup({
+      video: makeWatchVideo({ id: 7, likes: 5 }),
+      user: makeUser(),
+      routes: { '/api/video/remove-like': () => json({ error: 'Service unavailable', statusCode: 503 }, 503) },
+    });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+
+    renderRoute('/video/7');
+    await findTitle();
+    await user.click(likeButton());
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Error taking back a like', expect.anything()));
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+    expect(likeButton()).toHaveTextContent('5');
+    expect(window.localStorage.getItem('liked_7')).toBe('true');
+  });
+
+  it('sends nothing when a visitor presses a heart they filled: their like stays', async () => {
+    window.localStorage.setItem('liked_7', 'true');
+    const fetchMock = setup({ video: makeWatchVideo({ id: 7, likes: 5 }) });
+    const user = userEvent.setup();
+
+    renderRoute('/video/7');
+    await findTitle();
+    await user.click(likeButton());
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+    expect(requestedUrls(fetchMock, '/api/video/remove-like')).toHaveLength(0);
+    expect(requestedUrls(fetchMock, '/api/video/increment-likes')).toHaveLength(0);
+  });
+
   it('lets a visitor like too', async () => {
     const fetchMock = setup({ routes: { '/api/video/increment-likes': () => ({ likes: 1 }) } });
     const user = userEvent.setup();

@@ -9,7 +9,7 @@ interface RemoveFromListButtonProps {
   userId: string;
 }
 
-const LIST_NAMES: Record<RemovableList, string> = { bookmarks: 'bookmarks', 'watch-later': 'watch later' };
+const LIST_NAMES: Record<RemovableList, string> = { bookmarks: 'bookmarks', 'watch-later': 'watch later', likes: 'liked videos' };
 
 /** Takes one video off the list; the card goes once the API agreed, and a failure says so on the card. */
 export function RemoveFromListButton({ list, video, title, userId }: RemoveFromListButtonProps) {

@@ -2,12 +2,15 @@ import { formatDuration } from '@hunktube/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useBookmarks } from '@/api/lists/get-bookmarks';
+import { ApiError } from '@/lib/api/client';
 import type { User, Video } from '@/lib/api/types';
+import { useBrowserValue } from '@/lib/browser-value';
 import { formatNumber, formatUploadAge } from '@/lib/format';
 import { useAddToBookmarks } from '../api/add-to-bookmarks';
 import { useAddToWatchLater } from '../api/add-to-watch-later';
 import { useIncrementLikes } from '../api/increment-likes';
-import { isLikedLocally, markLikedLocally } from '../utils/storage';
+import { useRemoveLike } from '../api/remove-like';
+import { forgetLikedLocally, isLikedLocally, markLikedLocally } from '../utils/storage';
 import type { WatchContext } from '../utils/watch-context';
 import { BookmarkIcon, CheckIcon, ClockIcon, EyeIcon, FlagIcon, HeartIcon, PlaylistAddIcon } from './icons';
 import { LoginPrompt, type PromptKind } from './login-prompt';
@@ -34,11 +37,15 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 export function VideoDetails({ video, title, user, context, views, duration }: VideoDetailsProps) {
   const [prompt, setPrompt] = useState<PromptKind | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [liked, setLiked] = useState(() => isLikedLocally(video.id));
+  // Liked on this device: known to the browser only (drawn unliked by the server, then as stored).
+  const likedHere = useBrowserValue(() => isLikedLocally(video.id), false);
+  const [likedNow, setLiked] = useState<boolean | null>(null);
+  const liked = likedNow ?? likedHere;
   const [likes, setLikes] = useState(video.likes);
   const [queued, setQueued] = useState(false);
 
   const incrementLikes = useIncrementLikes();
+  const removeLike = useRemoveLike();
   const addToWatchLater = useAddToWatchLater();
   const bookmarks = useBookmarks(user?.id ?? null);
   const toggleBookmark = useAddToBookmarks();
@@ -47,9 +54,34 @@ export function VideoDetails({ video, title, user, context, views, duration }: V
   const inPlaylist = context.kind === 'playlist';
   const shownLikes = liked && likes === 0 ? 1 : likes;
 
+  /** A member takes their like back; the server says whether there was one to take (NOT_LIKED: none). */
+  const unlike = () => {
+    const forget = () => {
+      setLiked(false);
+      forgetLikedLocally(video.id);
+    };
+    removeLike.mutate(
+      { videoId: video.id },
+      {
+        onSuccess: () => {
+          setLikes((count) => Math.max(0, count - 1));
+          forget();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.errorCode === 'NOT_LIKED') forget();
+        },
+      },
+    );
+  };
+
   const like = () => {
     setDialogOpen(false);
-    if (liked || incrementLikes.isPending) return;
+    if (incrementLikes.isPending || removeLike.isPending) return;
+    // The heart toggles for members; a visitor's like stays, and nothing is sent (the specification's rule).
+    if (liked) {
+      if (user) unlike();
+      return;
+    }
     incrementLikes.mutate(
       { videoId: video.id },
       {

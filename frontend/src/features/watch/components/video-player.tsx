@@ -9,6 +9,7 @@ import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
 import { readAutoAdvance, readResumePosition, writeAutoAdvance, writeResumePosition } from '../utils/storage';
 import { FullscreenIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, VolumeIcon } from './icons';
 import { SeekBar } from './seek-bar';
+import { useBrowserValue } from '@/lib/browser-value';
 
 interface VideoPlayerProps {
   video: Video;
@@ -57,7 +58,10 @@ export function VideoPlayer({
   const [muted, setMuted] = useState(false);
   const [volume, setVolume] = useState(1);
   const [fullscreen, setFullscreen] = useState(false);
-  const [autoAdvance, setAutoAdvance] = useState(readAutoAdvance);
+  // This device's choice: known to the browser only (drawn on by the server, then as stored).
+  const storedAutoAdvance = useBrowserValue(readAutoAdvance, true);
+  const [chosenAutoAdvance, setAutoAdvance] = useState<boolean | null>(null);
+  const autoAdvance = chosenAutoAdvance ?? storedAutoAdvance;
 
   // Where the next attach of the stream starts, and whether it plays: the page's start at first, the current
   // position when an expired URL is replaced mid-session.
@@ -132,10 +136,8 @@ export function VideoPlayer({
   };
 
   const toggleAutoAdvance = () => {
-    setAutoAdvance((on) => {
-      writeAutoAdvance(!on);
-      return !on;
-    });
+    writeAutoAdvance(!autoAdvance);
+    setAutoAdvance(!autoAdvance);
   };
 
   const poster = site ? resolveImageUrl(video.poster, site.imageHost) : null;

@@ -1,8 +1,9 @@
-import { readStorage, SCROLL_TARGET_KEY, writeStorage } from '@/lib/storage';
+import { likedKey, readStorage, SCROLL_TARGET_KEY, writeStorage } from '@/lib/storage';
 
 /** A like is remembered per video as liked_{id} = 'true'. */
-export const isLikedLocally = (videoId: number) => readStorage('local', `liked_${videoId}`) === 'true';
-export const markLikedLocally = (videoId: number) => writeStorage('local', `liked_${videoId}`, 'true');
+export const isLikedLocally = (videoId: number) => readStorage('local', likedKey(videoId)) === 'true';
+export const markLikedLocally = (videoId: number) => writeStorage('local', likedKey(videoId), 'true');
+export const forgetLikedLocally = (videoId: number) => writeStorage('local', likedKey(videoId), null);
 
 /** Where playback stopped, per video, to resume there. */
 export function readResumePosition(videoId: number): number | null {
