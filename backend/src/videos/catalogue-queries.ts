@@ -95,13 +95,12 @@ function sourceOf(filter: ListFilter, p: Params): Source {
 }
 
 /**
- * A listing the in-memory index keeps (SearchIndex.list): title words, a category, a performer or a mix of
- * them, without `featured`. The whole catalogue is left to its counted, ordered indexes.
+ * A listing the in-memory index keeps (SearchIndex.list): the whole catalogue, title words, a category, a
+ * performer or a mix of them, without `featured`. A `q` with no word the search reads is the database's.
  */
 function inIndex(filter: ListFilter): boolean {
   if (filter.featured !== undefined) return false;
-  const text = filter.q !== undefined && toPrefixTsQuery(filter.q) !== null;
-  return text || filter.category !== undefined || filter.performer !== undefined;
+  return filter.q === undefined || toPrefixTsQuery(filter.q) !== null;
 }
 
 /** The catalogue_counts row that holds a filter's total, when one does (see migration 1800000000000). */

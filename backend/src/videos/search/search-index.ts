@@ -145,24 +145,27 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * The total and one page of a listing by title words, category and/or performer (not `featured`), in the
-   * sort's order; null when the database must answer (the index not loaded or not current, a query it cannot
-   * represent, or a filter it does not keep).
+   * The total and one page of a listing, the whole catalogue or by title words, category and/or performer (not
+   * `featured`), in the sort's order; null when the database must answer (the index not loaded or not current,
+   * a query it cannot represent, or a filter it does not keep).
    */
   async list(filter: ListFilter, sort: VideoSort, offset: number, limit: number): Promise<SearchPage | null> {
     if (!this.ready || filter.featured !== undefined) return null;
+    // A q with no word the search reads is the database's (CatalogueQueries' rule), never the whole catalogue.
+    if (filter.q !== undefined && toPrefixTsQuery(filter.q) === null) return null;
     let prefixes: string[] = [];
-    if (filter.q !== undefined && toPrefixTsQuery(filter.q) !== null) {
+    if (filter.q !== undefined) {
       const normalised = await this.prefixes(filter.q);
       if (!normalised) return null;
       // Only stop words: PostgreSQL matches nothing, whatever else the filter says.
       if (normalised.length === 0) return { total: 0, ids: [] };
       prefixes = normalised;
-    } else if (filter.category === undefined && filter.performer === undefined) {
-      return null; // the whole catalogue: its counted, ordered indexes answer it
     }
     const index = await this.current();
-    return index && index.search(prefixes, sort, offset, limit, { category: filter.category, performer: filter.performer });
+    if (!index) return null;
+    // The whole catalogue: its order as it is (at 1,000,000 videos the database's deep pages took 40-65 ms).
+    if (prefixes.length === 0 && filter.category === undefined && filter.performer === undefined) return index.all(sort, offset, limit);
+    return index.search(prefixes, sort, offset, limit, { category: filter.category, performer: filter.performer });
   }
 
   /** A published video's related ranking (CatalogueQueries.related's); null when the database must answer. */

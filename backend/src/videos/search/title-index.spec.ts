@@ -87,6 +87,16 @@ function video(next: () => number, id: number): IndexedVideo {
 }
 
 function expectSame(index: TitleIndex, videos: Map<number, IndexedVideo>, next: () => number): void {
+  // The whole catalogue: every video, in each sort's order (the reference with a prefix every lexeme has).
+  for (const sort of SORTS) {
+    const everything = reference(new Map([...videos].map(([id, v]) => [id, { ...v, lexemes: [...v.lexemes, ''] }])), [''], sort);
+    const limit = 1 + Math.floor(next() * 40);
+    for (let page = 0; page < Math.ceil(everything.length / limit) + 1; page++) {
+      const got = index.all(sort, page * limit, limit);
+      expect(got.total).toBe(videos.size);
+      expect(got.ids, `all ${sort} page ${page} of ${limit}`).toEqual(everything.slice(page * limit, page * limit + limit));
+    }
+  }
   const queries = [['hot'], ['bea'], ['hot', 'bea'], ['poo', 'gym'], ['zebra'], ['h'], ['café'], [], ['o', 'hot', 'b']];
   for (const prefixes of queries) {
     for (const sort of SORTS) {

@@ -217,6 +217,18 @@ export class TitleIndex {
   }
 
   /**
+   * Every indexed (published) video: how many, and those at [offset, offset + limit) in the sort's order, read
+   * straight from the order (the whole catalogue's listing, any page, in O(limit)).
+   */
+  all(sort: VideoSort, offset: number, limit: number): SearchPage {
+    const { perm } = this.ordered(sort);
+    const total = perm.length;
+    const ids: number[] = [];
+    for (let i = offset; i < Math.min(total, offset + Math.max(0, limit)); i++) ids.push(this.ids[perm[i]]);
+    return { total, ids };
+  }
+
+  /**
    * A video's related ranking, as CatalogueQueries.related's SQL answers it: the candidates are the
    * `perTaxon` most viewed videos (views, then id, descending) of each of its performers and categories; they
    * are ranked by shared performers, then shared categories, then views and id; at most `limit`, never the
