@@ -16,9 +16,6 @@ export const SERVER_HEAD_ATTRIBUTE = 'data-server-head';
 /** The id of the data block the web client reads at start instead of asking `GET /api/auth/me`. */
 export const BOOTSTRAP_ID = 'bootstrap';
 
-/** The cookie the web client sets once the visitor has answered the 18+ gate (server-rendered pages leave it out). */
-export const AGE_CONFIRMED_COOKIE = 'age_confirmed';
-
 /** A meta description's length; search engines show some 160 characters. */
 export const MAX_DESCRIPTION = 300;
 

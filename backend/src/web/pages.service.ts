@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
-import { brandTitle, describeVideo, isoDuration } from '@hunktube/shared';
+import { AGE_CONFIRMED_COOKIE, brandTitle, describeVideo, isoDuration } from '@hunktube/shared';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { AuthService } from '../auth/auth.service';
@@ -8,7 +8,6 @@ import { toUserDto } from '../auth/user.mapper';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { requestOrigin } from '../seo/request-origin';
-import { AGE_CONFIRMED_COOKIE } from './page-head';
 import { toSiteDto } from '../site/site.controller';
 import { TaxonomyService, type TaxonKind } from '../taxonomy/taxonomy.service';
 import { VIDEO_SORTS, type VideoSort } from '../videos/dto/list-videos.query';

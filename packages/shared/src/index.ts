@@ -1,5 +1,6 @@
 // Rules that the API and the web client both apply. Pure functions and constants only: no imports from
 // either workspace, nothing that needs Node or the DOM.
+export * from './age-gate.js';
 export * from './brand-title.js';
 export * from './edit-version.js';
 export * from './format-duration.js';

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { AGE_CONFIRMED_COOKIE } from '@hunktube/shared';
 import { Link } from 'react-router';
 import { AGE_CONFIRMED_KEY, readStorage, writeStorage } from '@/lib/storage';
 
@@ -10,11 +11,8 @@ const EXEMPT_PATHS = new Set(['/terms', '/2257', '/content-removal']);
 
 export const isAgeConfirmed = () => readStorage('local', AGE_CONFIRMED_KEY) === 'true';
 
-/**
- * The cookie that tells the server the visitor has answered (README › Web client › "Server rendering"), so that a
- * server-rendered page comes without the gate for them; localStorage stays the client's record.
- */
-export const AGE_CONFIRMED_COOKIE = 'age_confirmed';
+// The server renders pages without the gate for a visitor with AGE_CONFIRMED_COOKIE; localStorage stays the
+// client's own record.
 const COOKIE_MAX_AGE = 365 * 24 * 3600;
 
 const hasCookie = () =>
