@@ -13,6 +13,7 @@ import { securityHeaders } from './common/http/security-headers';
 import { compressedAnswers } from './common/http/compression';
 import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, wellFormedReviver } from './common/http/request-guards';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
+import { ImageVariants } from './media/image-variants';
 import { mediaServing } from './media/media-serving';
 import { SEO_ROUTES } from './seo/seo.controller';
 import { HotAnswers, hotAnswersMiddleware } from './videos/hot-answers';
@@ -71,7 +72,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   await rateLimit.onModuleInit();
   app.use(directCountingMiddleware(app.get(CountersController), app.get(CountersService), rateLimit, new AllExceptionsFilter()));
   app.use(cookieParser());
-  app.use(mediaServing(config));
+  app.use(mediaServing(config, app.get(ImageVariants)));
   // The web client's files and pages (each with its own head and the bootstrap block), before Nest's routing.
   app.use(webClientMiddleware(app.get(PagesService)));
   // robots.txt and the sitemaps live at the site's root, where crawlers look for them.

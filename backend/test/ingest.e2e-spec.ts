@@ -134,6 +134,16 @@ describe('Video upload and ingest (e2e, real ffmpeg)', () => {
     // The poster and the muted preview decode.
     const poster = ffprobeJson(['-show_entries', 'stream=width,height', path.join(thumbs, 'poster.jpg')]);
     expect(poster.streams[0]).toEqual({ width: 640, height: 360 });
+    // Their WebP copies are made with them (never wider than the poster), one per sprite sheet at its own size.
+    for (const [file, size] of [
+      ['poster.jpg.320w.webp', { width: 320, height: 180 }],
+      ['poster.jpg.640w.webp', { width: 640, height: 360 }],
+      ['poster.jpg.960w.webp', { width: 640, height: 360 }],
+      ['poster.jpg.1280w.webp', { width: 640, height: 360 }],
+      ...[...new Set(cues.map((c) => c[3]))].map((sprite) => [`${sprite}.webp`, { width: 1600, height: 900 }] as const),
+    ] as const) {
+      expect(ffprobeJson(['-show_entries', 'stream=codec_name,width,height', path.join(thumbs, file)]).streams[0]).toEqual({ codec_name: 'webp', ...size });
+    }
     const preview = ffprobeJson(['-show_entries', 'stream=codec_type,width', '-show_entries', 'format=duration', path.join(thumbs, 'preview.mp4')]);
     expect(preview.streams).toEqual([{ codec_type: 'video', width: 320 }]);
     expect(Number(preview.format.duration)).toBeGreaterThan(1);

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 // @ts-expect-error -- a plain ES module shared with docker/nginx/test-nginx.mjs, without type declarations
 import { renderNginxConfig } from '../../docker/nginx/render-config.mjs';
 import request from 'supertest';
+import { ffmpegPath } from '../src/media/ffmpeg.runner';
 import { signedPath } from '../src/media/signing';
 import { insertVideo } from './helpers/factories';
 import { createTestApp, TestApp } from './helpers/test-app';
@@ -189,6 +190,20 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
     const poster = await fetch(`${base}/thumbs/2024/06/pool-party/poster.jpg`);
     expect(poster.status).toBe(200);
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    // A WebP copy that is not on disk yet: nginx asks the API, which makes it from the original; then it is on disk.
+    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=1280x720', '-frames:v', '1', path.join(media, 'thumbs/2024/06/pool-party/cover.jpg')]);
+    spawnSync('chmod', ['-R', 'a+rX', path.join(media, 'thumbs')]);
+    const copyPath = '/thumbs/2024/06/pool-party/cover.jpg.320w.webp';
+    const made = await fetch(`${base}${copyPath}`);
+    expect(made.status).toBe(200);
+    expect(made.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await made.arrayBuffer());
+    expect(bytes.subarray(8, 12).toString()).toBe('WEBP');
+    expect(readFileSync(path.join(media, copyPath)).equals(bytes)).toBe(true);
+    const fromDisk = await fetch(`${base}${copyPath}`);
+    expect(fromDisk.headers.get('cache-control')).toBe('public, max-age=2592000, stale-while-revalidate=86400');
+    expect(Buffer.from(await fromDisk.arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await fetch(`${base}/thumbs/2024/06/pool-party/none.jpg.320w.webp`)).status).toBe(404);
     const ip = await fetch(`${base}/api/get-client-ip`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
     // nginx appends its peer to X-Forwarded-For. Here that peer is on loopback, which the app trusts like the proxy
     // itself, so the address this client claims is taken; in the stack only nginx's own subnet is trusted.

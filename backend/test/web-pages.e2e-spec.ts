@@ -158,8 +158,9 @@ describe('Pages from the server (e2e)', () => {
       expect(head.titles).toEqual([`Pool Party - ${SITE}`]);
       expect(one(head, 'description')).toBe('Pool Party With Alex Stone. Categories: Outdoor.');
       expect(head.canonical).toEqual([`${ORIGIN}/video/${id}`]);
-      // The player's poster, the page's largest image, is fetched before the app asks for it.
-      expect(head.preloads).toEqual([{ as: 'image', href: 'https://img.example/thumbs/pool/poster.jpg', fetchpriority: 'high' }]);
+      // The player's poster, the page's largest image, is fetched before the app asks for it: the WebP copy the
+      // player shows (link previews keep the original, below).
+      expect(head.preloads).toEqual([{ as: 'image', href: 'https://img.example/thumbs/pool/poster.jpg.1280w.webp', fetchpriority: 'high' }]);
       expect(head.meta.get('rating')).toEqual([RTA]);
       expect(head.meta.get('robots')).toBeUndefined();
       expect(one(head, 'og:type')).toBe('video.other');

@@ -72,7 +72,7 @@ describe('pages rendered on the server', () => {
     expect(cardTitle).toContain(title);
     expect(await page.title()).toMatch(new RegExp(`^${title?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - `));
     expect(await page.locator('.stats-row').textContent()).toMatch(/\d+\s*views/);
-    expect(await page.locator('video.player__video').getAttribute('poster')).toMatch(/poster\.jpg$/);
+    expect(await page.locator('video.player__video').getAttribute('poster')).toMatch(/poster\.jpg\.1280w\.webp$/);
     const related = page.locator('.related .video-card__link');
     expect(await related.count()).toBeGreaterThan(0);
     expect(await related.first().getAttribute('href')).toMatch(/^\/video\/\d+/);
@@ -143,6 +143,53 @@ describe('pages rendered on the server', () => {
       expect(await serverElementKept(page), path).toBe(true);
     }
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sends pictures as WebP copies at the size they show: cards on a phone, the watch page’s poster', async () => {
+    // A phone as Lighthouse's mobile run sees it: 412 pixels wide at 1.75 device pixels each.
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+    await answered(context);
+    const page = await context.newPage();
+    const images = new Map<string, string>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'image') images.set(new URL(response.url()).pathname, `${response.status()} ${response.headers()['content-type']}`);
+    });
+    await page.goto('/');
+    const first = page.locator('.video-grid .thumbnail__image').first();
+    await first.evaluate((img: HTMLImageElement) => img.decode());
+    const shown = await first.evaluate((img: HTMLImageElement) => ({
+      src: new URL(img.currentSrc).pathname,
+      naturalWidth: img.naturalWidth,
+      cssWidth: img.getBoundingClientRect().width,
+      loading: img.loading,
+      priority: img.getAttribute('fetchpriority'),
+    }));
+    // One card per row, about 380 CSS pixels: 665 device pixels, so the 960-pixel copy (the poster is 640 wide,
+    // and a copy is never wider than its original).
+    expect(shown.src).toMatch(/^\/thumbs\/.+\/poster\.jpg\.960w\.webp$/);
+    expect(shown.cssWidth).toBeGreaterThan(300);
+    expect(shown.naturalWidth).toBeGreaterThan(0);
+    expect(shown.naturalWidth).toBeLessThanOrEqual(960);
+    // The page's largest image is never lazy.
+    expect(shown).toMatchObject({ loading: 'eager', priority: 'high' });
+    expect(images.get(shown.src)).toBe('200 image/webp');
+    // No card's original JPEG was fetched beside its copy.
+    expect([...images.keys()].filter((path) => path.endsWith('.jpg'))).toEqual([]);
+
+    // The watch page's poster: the copy the head preloaded, fetched once.
+    const href = (await page.locator('.video-grid .video-card__link').first().getAttribute('href')) ?? '/video/1';
+    const posterRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/poster\.jpg(?:\.1280w\.webp)?$/.test(request.url())) posterRequests.push(new URL(request.url()).pathname);
+    });
+    await page.goto(href);
+    await page.waitForLoadState('networkidle');
+    const poster = new URL((await page.locator('video').getAttribute('poster')) ?? '', baseURL()).pathname;
+    expect(poster).toMatch(/^\/thumbs\/.+\/poster\.jpg\.1280w\.webp$/);
+    expect(new URL((await page.locator('head link[rel="preload"][as="image"]').getAttribute('href')) ?? '').pathname).toBe(poster);
+    expect(posterRequests).toEqual([poster]);
+    expect(images.get(poster)).toBe('200 image/webp');
     await context.close();
   });
 

@@ -52,8 +52,10 @@ describe('a visitor', () => {
     const { page, context, errors } = await newVisitor(browser);
     const segments = countSegments(page);
     const scripts: string[] = [];
+    const sprites: string[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+      if (/\/sprite-\d+\./.test(response.url())) sprites.push(`${response.status()} ${response.headers()['content-type']} ${new URL(response.url()).pathname}`);
     });
     const first = await openFirstVideo(page);
 
@@ -71,7 +73,10 @@ describe('a visitor', () => {
     await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
     const tile = page.getByTestId('storyboard-tile');
     await tile.waitFor({ timeout: 10_000 });
-    expect(await tile.evaluate((node) => getComputedStyle(node).backgroundImage)).toMatch(/sprite-\d+\.jpg/);
+    // The sprite's WebP copy, at the sprite's own size (the tile's coordinates hold).
+    expect(await tile.evaluate((node) => getComputedStyle(node).backgroundImage)).toMatch(/sprite-\d+\.jpg\.webp"\)$/);
+    await expect.poll(() => sprites.length).toBeGreaterThan(0);
+    expect(sprites.every((line) => /^200 image\/webp \/thumbs\/.+\/sprite-\d+\.jpg\.webp$/.test(line))).toBe(true);
 
     await page.getByRole('button', { name: 'Next video' }).click();
     await page.waitForURL((url) => /^\/video\/\d+$/.test(url.pathname) && url.pathname !== first);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App, startHydration } from './app/app';
 import { render, type RenderRequest, withoutHoisted } from './entry-server';
 import type { Rendered } from './lib/bootstrap';
-import { makePage, makeSite, makeVideo } from './testing/data';
+import { makePage, makeSite, makeVideo, makeWatchVideo } from './testing/data';
 import { json, mockFetch, requestedUrls } from './testing/mock-fetch';
 
 const site = makeSite({ name: 'Hunk Tube' });
@@ -52,6 +52,23 @@ describe('server rendering (entry-server)', () => {
     expect(keys).not.toContain('site');
     expect(keys).not.toContain('auth');
     expect(rendered.queries.queries.every((q) => q.state.status === 'success')).toBe(true);
+  });
+
+  it('sends a large page whole: no boundary left for an inline script to reveal, which the CSP would refuse', async () => {
+    const related = Array.from({ length: 48 }, (_, i) =>
+      makeVideo({ id: 100 + i, title: `A long related title number ${i} `.repeat(4), thumbnail: `/thumbs/r/${i}/poster.jpg` }),
+    );
+    mockFetch({
+      '/api/videos/7': () => makeWatchVideo({ id: 7 }),
+      '/api/videos/7/related': () => ({ related: true, data: related }),
+      '/api/video/secure': () => ({ secureUrl: '/s/t,1900000000/videos/2024/06/video-7/index.m3u8', expiresAt: '2030-03-17T17:46:40.000Z' }),
+    });
+    const { html } = (await render(request({ url: '/video/7' })))!;
+    // Far past React's 12,800-byte default for outlining a Suspense boundary.
+    expect(html.length).toBeGreaterThan(40_000);
+    expect(html).toContain('A long related title number 47');
+    expect(html).not.toContain('<template');
+    expect(html).not.toMatch(/<script(?![^>]*\b(?:src|type="application\/(?:json|ld\+json)")=?)[^>]*>/);
   });
 
   it('draws the 18+ gate over the page for a visitor who has not answered', async () => {

@@ -168,6 +168,10 @@ function renderToText(app: ReactNode): Promise<string> {
     sink.on('data', (chunk: Buffer) => chunks.push(chunk));
     sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     const stream = renderToPipeableStream(app, {
+      // Never outline a large Suspense boundary (React's default past 12,800 bytes, which a watch page with its
+      // related grid passes): an outlined boundary is revealed by an inline script, which the CSP refuses, and the
+      // page is sent whole anyway.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError: (error) => {

@@ -1,4 +1,6 @@
 import { BadRequestException, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
+import { parseImageVariant } from '@hunktube/shared';
+import { ImageVariants, THUMBNAIL_COPIES } from '../media/image-variants';
 import { NotAFilePathError, StorageService } from '../media/storage.service';
 import type { ThumbnailUrlDto } from './dto/update-thumbnail.dto';
 import { sniffImageType } from './image-type';
@@ -9,6 +11,7 @@ export const THUMBNAIL_MAX_BYTES = 10 * 1024 * 1024;
 
 export const NO_FILE = 'No file selected: send the image in the multipart field "file"';
 export const NOT_AN_IMAGE = 'The file must be a JPEG, PNG, WebP or AVIF image';
+export const NAMES_A_COPY = 'uploadPath names a WebP copy that the site makes itself: upload the original image instead';
 
 /** The part of a multer file this service reads (memory storage). */
 export interface UploadedImage {
@@ -18,16 +21,21 @@ export interface UploadedImage {
 
 @Injectable()
 export class ThumbnailsService {
-  constructor(private readonly storage: StorageService) {}
+  constructor(
+    private readonly storage: StorageService,
+    private readonly images: ImageVariants,
+  ) {}
 
   /**
    * Replaces the thumbnail file at `uploadPath` with `file`, atomically. The bytes must be an image of a kind
-   * browsers show (by content, whatever the name says); the path must stay inside the thumbnail store.
+   * browsers show (by content, whatever the name says); the path must stay inside the thumbnail store and name
+   * an original, not one of its WebP copies.
    */
   async replace(file: UploadedImage | undefined, uploadPath: string): Promise<ThumbnailUrlDto> {
     if (!file) throw new BadRequestException(NO_FILE);
     const parsed = parseThumbnailPath(uploadPath);
     if (!parsed.ok) throw new BadRequestException(parsed.error);
+    if (parseImageVariant(parsed.relative)) throw new BadRequestException(NAMES_A_COPY);
     if (!sniffImageType(file.buffer)) throw new UnsupportedMediaTypeException(NOT_AN_IMAGE);
     const target = await this.storage.resolveInside(this.storage.thumbsRoot, parsed.relative);
     try {
@@ -37,6 +45,13 @@ export class ThumbnailsService {
         throw new BadRequestException('uploadPath must name a file, not a folder or a path through a file');
       }
       throw error;
+    }
+    // The cards' WebP copies follow the new image; when it cannot be converted (ffmpeg here reads no AVIF), the
+    // old copies go and requests for them get the image itself.
+    try {
+      await this.images.derive(target, THUMBNAIL_COPIES);
+    } catch {
+      await this.images.removeCopies(target);
     }
     return { url: parsed.url };
   }

@@ -9,6 +9,7 @@ import {
 } from './ffmpeg-args';
 import { type DemoClip, demoClipArgs, demoLadderFor } from './demo-clips';
 import { FfmpegRunner } from './ffmpeg.runner';
+import { ImageVariants, SPRITE_COPIES, THUMBNAIL_COPIES } from './image-variants';
 import { redactPaths, stemOf } from './media-paths';
 import { StorageService } from './storage.service';
 import { sniffVideoType } from './video-type';
@@ -40,6 +41,7 @@ export class IngestService implements JobHandler, OnModuleInit {
     private readonly ffmpeg: FfmpegRunner,
     private readonly storage: StorageService,
     private readonly runner: JobRunner,
+    private readonly images: ImageVariants,
   ) {}
 
   onModuleInit(): void {
@@ -119,6 +121,7 @@ export class IngestService implements JobHandler, OnModuleInit {
       const plan = storyboardPlan(probe);
       await step(WEIGHTS.storyboard, (on) => this.ffmpeg.run(storyboardArgs(source, thumbsTmp, plan), on, signal), probe.durationSeconds);
       await this.storage.writeFile(path.join(thumbsTmp, 'storyboard.vtt'), storyboardVtt(plan, probe.durationSeconds));
+      await this.webpCopies(poster, plan.sheets, thumbsTmp, signal);
       await step(WEIGHTS.preview, (on) => this.ffmpeg.run(previewArgs(source, path.join(thumbsTmp, 'preview.mp4'), probe), on, signal), probe.durationSeconds);
 
       await this.storage.publishWorkspace(workspace, stem);
@@ -126,6 +129,20 @@ export class IngestService implements JobHandler, OnModuleInit {
       this.logger.log(`Ingested video ${videoId} (${ladder.map((r) => r.name).join(', ')})`);
     } finally {
       await this.storage.discardWorkspace(workspace);
+    }
+  }
+
+  /**
+   * The poster's and the sprites' WebP copies (a few hundred milliseconds). Should one fail, the video is
+   * published all the same: a missing copy is made on its first request.
+   */
+  private async webpCopies(poster: string, sheets: number, thumbsTmp: string, signal?: AbortSignal): Promise<void> {
+    try {
+      await this.images.derive(poster, THUMBNAIL_COPIES, signal);
+      for (let sheet = 0; sheet < sheets; sheet++) await this.images.derive(path.join(thumbsTmp, `sprite-${sheet}.jpg`), SPRITE_COPIES, signal);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      this.logger.warn(`WebP copies of the images failed; they will be made when first asked for: ${(error as Error).message}`);
     }
   }
 

@@ -1,6 +1,8 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import * as path from 'node:path';
 import type { AppConfig } from '../config/app-config';
+import { parseImageVariant } from '@hunktube/shared';
+import { type ImageVariants, ImageVariantsBusyError } from './image-variants';
 import { checkSignature, parseSignedPath } from './signing';
 import { StorageService } from './storage.service';
 
@@ -26,7 +28,7 @@ const fail = (res: Response, statusCode: number, error: string) => res.status(st
  * checked like nginx `secure_link` (403 bad token or another folder, 410 expired), and `/thumbs/...` public
  * with long cache lifetimes. Byte ranges, ETags and HEAD come from Express's `sendFile`.
  */
-export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningKey'>) {
+export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningKey'>, images?: ImageVariants) {
   const storage = new StorageService(config);
   const { videosRoot, thumbsRoot } = storage;
   const router = express.Router();
@@ -57,13 +59,38 @@ export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningK
       return fail(res, 404, 'Not found');
     }
     if (relative.split('/').some((s) => s === '..' || s === '.' || s === '') || relative.includes('\0')) return fail(res, 404, 'Not found');
-    void send(storage, res, thumbsRoot, path.join(thumbsRoot, relative), 'public, max-age=2592000');
+    const file = path.join(thumbsRoot, relative);
+    if (images && parseImageVariant(relative)) void sendCopy(storage, images, res, relative, file);
+    else void send(storage, res, thumbsRoot, file, THUMBS_CACHE);
   });
 
   // Everything else (the API, the pages) goes straight on: a sub-router's matching on every API read cost more
   // than this one check.
   return (req: Request, res: Response, next: NextFunction) =>
     req.path.startsWith('/s/') || req.path.startsWith('/thumbs/') ? router(req, res, next) : next();
+}
+
+const THUMBS_CACHE = 'public, max-age=2592000';
+
+/**
+ * A WebP copy of a stored image (`@hunktube/shared` image variants): from disk, or made from its original on
+ * this first request (nginx in the stack sends such misses here too). An original that cannot be converted is
+ * sent as it is, for an hour: browsers read an image by its bytes, whatever its URL says.
+ */
+async function sendCopy(storage: StorageService, images: ImageVariants, res: Response, relative: string, file: string): Promise<void> {
+  if (await storage.servable(storage.thumbsRoot, file)) return send(storage, res, storage.thumbsRoot, file, THUMBS_CACHE);
+  let ensured;
+  try {
+    ensured = await images.ensure(relative);
+  } catch (error) {
+    // The original went away meanwhile: nothing to send. Otherwise (too many being made, a full disk): later.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return void fail(res, 404, 'Not found');
+    res.setHeader('Retry-After', '5');
+    fail(res, 503, error instanceof ImageVariantsBusyError ? error.message : 'This image cannot be prepared right now; try again shortly');
+    return;
+  }
+  if (!ensured || ensured.kind === 'none') fail(res, 404, 'Not found');
+  else await send(storage, res, storage.thumbsRoot, ensured.file, ensured.kind === 'copy' ? THUMBS_CACHE : 'public, max-age=3600');
 }
 
 async function send(storage: StorageService, res: Response, root: string, file: string, cacheControl: string): Promise<void> {

@@ -7,7 +7,6 @@ import { JobsModule } from '../jobs/jobs.module';
 import { TaxonomyStoreModule } from '../taxonomy/taxonomy-store.module';
 import { VideoStoreModule } from '../videos/video-store.module';
 import { AdminVideosController } from './admin-videos.controller';
-import { FfmpegRunner } from './ffmpeg.runner';
 import { IngestService } from './ingest.service';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
@@ -36,7 +35,7 @@ import { UploadsService } from './uploads.service';
     }),
   ],
   controllers: [MediaController, AdminVideosController],
-  providers: [MediaService, FfmpegRunner, IngestService, UploadsService],
+  providers: [MediaService, IngestService, UploadsService],
   exports: [StorageModule, UploadsService],
 })
 export class MediaModule {}

@@ -1,9 +1,14 @@
 import { Module } from '@nestjs/common';
+import { FfmpegRunner } from './ffmpeg.runner';
+import { ImageVariants } from './image-variants';
 import { StorageService } from './storage.service';
 
-/** The media store's files (MEDIA_DIR), for every module that reads or writes them. */
+/**
+ * The media store's files (MEDIA_DIR), for every module that reads or writes them, with the WebP copies of its
+ * images (made by ffmpeg, which is why the runner lives here too).
+ */
 @Module({
-  providers: [StorageService],
-  exports: [StorageService],
+  providers: [StorageService, FfmpegRunner, ImageVariants],
+  exports: [StorageService, FfmpegRunner, ImageVariants],
 })
 export class StorageModule {}

@@ -106,6 +106,11 @@ export class StorageService {
     return exists(file);
   }
 
+  /** When a file was last written (milliseconds); ENOENT when it is gone. */
+  async modifiedAt(file: string): Promise<number> {
+    return (await fs.stat(file)).mtimeMs;
+  }
+
   /** The first `length` bytes of a file (fewer when it is shorter), to tell its type by content. */
   async readHead(file: string, length: number): Promise<Buffer> {
     const handle = await fs.open(file, 'r');

@@ -1,3 +1,4 @@
+import { imageSrcSet, imageVariantPath, type ImageVariantWidth, storedImagePath } from '@hunktube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ok } from './api/client';
 import type { Site } from './api/types';
@@ -33,6 +34,21 @@ export function resolveImageUrl(path: string | null | undefined, imageHost: stri
   const relative = trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
   const host = (imageHost ?? '').replace(/\/+$/, '');
   return `${host}${relative}`;
+}
+
+/**
+ * The `srcset` of a stored image's WebP copies (README › "Images"), resolved like resolveImageUrl; null for an
+ * image the site does not store (another site's URL), which is then shown as it is.
+ */
+export function resolveImageSrcSet(path: string | null | undefined, imageHost: string | undefined): string | null {
+  const stored = storedImagePath(path, imageHost);
+  return stored && imageSrcSet(stored, (copy) => resolveImageUrl(copy, imageHost) as string);
+}
+
+/** A stored image's WebP copy at `width` (the player's poster), or the image itself when it has none. */
+export function resolveImageCopy(path: string | null | undefined, imageHost: string | undefined, width: ImageVariantWidth): string | null {
+  const stored = storedImagePath(path, imageHost);
+  return resolveImageUrl(stored ? imageVariantPath(stored, width) : path, imageHost);
 }
 
 /**

@@ -4,6 +4,7 @@ export * from './age-gate.js';
 export * from './brand-title.js';
 export * from './edit-version.js';
 export * from './format-duration.js';
+export * from './image-variants.js';
 export * from './limits.js';
 export * from './playlist-title.js';
 export * from './slugify.js';

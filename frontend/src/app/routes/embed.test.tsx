@@ -53,7 +53,7 @@ describe('the embeddable player (/embed/{id})', () => {
 
     const link = await screen.findByRole('link', { name: 'Watch on Hunk Tube' });
     expect(videoElement()).toHaveAttribute('aria-label', 'Pool party');
-    expect(videoElement()).toHaveAttribute('poster', 'https://img.example.com/thumbs/2024/06/video-7/poster.jpg');
+    expect(videoElement()).toHaveAttribute('poster', 'https://img.example.com/thumbs/2024/06/video-7/poster.jpg.1280w.webp');
     await waitFor(() => expect(lastHlsSource()).toBe(`https://media1.example.com${SIGNED}`));
     expect(requestedUrls(fetchMock, '/api/video/secure')[0].searchParams.get('path')).toBe(
       '/videos/2024/06/video-7/index.m3u8',

@@ -116,7 +116,11 @@ describe('home: the catalogue grid', () => {
     expect(empty.querySelector('img')).toBeNull();
     expect(empty.querySelector('.thumbnail__placeholder')).toBeInTheDocument();
 
+    // The WebP copies fail, then the original too.
     const gone = cardFor('Poster gone');
+    fireEvent.error(gone.querySelector('img') as HTMLImageElement);
+    expect(gone.querySelector('picture')).toBeNull();
+    expect(gone.querySelector('img')).toHaveAttribute('src', 'https://img.example.com/thumbs/gone/poster.jpg');
     fireEvent.error(gone.querySelector('img') as HTMLImageElement);
     expect(gone.querySelector('img')).toBeNull();
     expect(gone.querySelector('.thumbnail__placeholder')).toBeInTheDocument();

@@ -1,8 +1,13 @@
+import { CARD_IMAGE_SIZES } from '@hunktube/shared';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 
 interface ThumbnailProps {
   /** Resolved image URL, or null when there is none. */
   src: string | null;
+  /** The image's WebP copies (resolveImageSrcSet), or null when it has none. */
+  srcSet?: string | null;
+  /** How wide the image shows, for choosing among `srcSet` (a card's width by default). */
+  sizes?: string;
   /** The image's text alternative; empty when the image only decorates something already named. */
   alt: string;
   /** Seeds the placeholder's colours so neighbouring placeholders differ. */
@@ -20,25 +25,40 @@ export type ImagePriority = 'lazy' | 'eager' | 'high';
 
 /**
  * A 16:9 image that never shows a broken-image icon: with no source, or when the image fails to load, a
- * gradient placeholder takes its place.
+ * gradient placeholder takes its place. A stored image comes as the WebP copy nearest the size it shows; should
+ * the copy fail, the original is tried before the placeholder.
  */
-export function Thumbnail({ src, alt, seed = 0, children, priority = 'lazy' }: ThumbnailProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const showImage = src !== null && src !== failedSrc;
+export function Thumbnail({ src, srcSet = null, sizes = CARD_IMAGE_SIZES, alt, seed = 0, children, priority = 'lazy' }: ThumbnailProps) {
+  // What failed for this source: its copies, then the original too.
+  const [failed, setFailed] = useState<{ src: string; what: 'copies' | 'original' } | null>(null);
+  const failure = failed?.src === src ? failed.what : null;
+  const showImage = src !== null && failure !== 'original';
+  const copies = failure === null ? srcSet : null;
   const hue = (Math.abs(Math.trunc(seed)) * 47) % 360;
+
+  const image = src !== null && (
+    <img
+      className="thumbnail__image"
+      src={src}
+      alt={alt}
+      loading={priority === 'lazy' ? 'lazy' : 'eager'}
+      {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
+      decoding="async"
+      onError={() => setFailed({ src, what: copies ? 'copies' : 'original' })}
+    />
+  );
 
   return (
     <div className="thumbnail">
       {showImage ? (
-        <img
-          className="thumbnail__image"
-          src={src}
-          alt={alt}
-          loading={priority === 'lazy' ? 'lazy' : 'eager'}
-          {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
-          decoding="async"
-          onError={() => setFailedSrc(src)}
-        />
+        copies ? (
+          <picture>
+            <source type="image/webp" srcSet={copies} sizes={sizes} />
+            {image}
+          </picture>
+        ) : (
+          image
+        )
       ) : (
         <div
           className="thumbnail__placeholder"

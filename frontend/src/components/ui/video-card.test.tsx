@@ -110,3 +110,28 @@ describe('the hover preview of a card', () => {
     expect(preview()).toBeNull();
   });
 });
+
+describe('the picture of a card', () => {
+  it('offers a stored thumbnail’s WebP copies at the widths cards show, with the original as the fallback', () => {
+    const { card } = renderCard(makeVideo({ id: 4, thumbnail: '/thumbs/2024/06/pool-party/poster.jpg' }));
+    const source = card.querySelector('picture > source') as HTMLSourceElement;
+    expect(source).toHaveAttribute('type', 'image/webp');
+    expect(source.getAttribute('srcset')).toBe(
+      [320, 640, 960, 1280].map((w) => `https://img.example.com/thumbs/2024/06/pool-party/poster.jpg.${w}w.webp ${w}w`).join(', '),
+    );
+    expect(source.getAttribute('sizes')).toMatch(/^\(max-width: 560px\) 100vw, .*, 320px$/);
+    expect(card.querySelector('picture > img')).toHaveAttribute('src', 'https://img.example.com/thumbs/2024/06/pool-party/poster.jpg');
+  });
+
+  it('takes a thumbnail given as a URL on the image host as stored too', () => {
+    const { card } = renderCard(makeVideo({ id: 5, thumbnail: 'https://img.example.com/thumbs/x/cover.png' }));
+    expect(card.querySelector('source')?.getAttribute('srcset')).toContain('https://img.example.com/thumbs/x/cover.png.320w.webp 320w');
+  });
+
+  it('shows another site’s image as it is, with no copies', () => {
+    const { card } = renderCard(makeVideo({ id: 6, thumbnail: 'https://elsewhere.example/pics/p.jpg' }));
+    expect(card.querySelector('picture')).toBeNull();
+    expect(card.querySelector('img')).toHaveAttribute('src', 'https://elsewhere.example/pics/p.jpg');
+    expect(card.querySelector('img')).not.toHaveAttribute('srcset');
+  });
+});

@@ -6,7 +6,7 @@ import { HoverPreview, useHoverPreview } from '@/components/ui/hover-preview';
 import { type ImagePriority, Thumbnail } from '@/components/ui/thumbnail';
 import type { Brand, VideoCard as VideoCardData } from '@/lib/api/types';
 import { formatCompactNumber, formatUploadAge } from '@/lib/format';
-import { brandTitle, resolveImageUrl } from '@/lib/site';
+import { brandTitle, resolveImageSrcSet, resolveImageUrl } from '@/lib/site';
 
 interface VideoCardProps {
   video: VideoCardData;
@@ -34,7 +34,13 @@ export function VideoCard({ video, brand, imageHost, to, footer, imagePriority }
         badges over it are for the eye; screen readers get the duration and the featured mark after the title.
       */}
       <Link className="video-card__link" to={to ?? `/video/${video.id}`} aria-describedby={metaId}>
-        <Thumbnail src={resolveImageUrl(video.thumbnail, imageHost)} alt="" seed={video.id} priority={imagePriority}>
+        <Thumbnail
+          src={resolveImageUrl(video.thumbnail, imageHost)}
+          srcSet={resolveImageSrcSet(video.thumbnail, imageHost)}
+          alt=""
+          seed={video.id}
+          priority={imagePriority}
+        >
           {preview.active && previewUrl && <HoverPreview src={previewUrl} />}
           <span aria-hidden="true">
             <DurationBadge seconds={video.duration} />

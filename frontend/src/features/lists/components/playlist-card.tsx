@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import type { PlaylistSummary } from '@/lib/api/types';
-import { resolveImageUrl } from '@/lib/site';
+import { resolveImageSrcSet, resolveImageUrl } from '@/lib/site';
 import { useInlineForm } from '../hooks/use-inline-form';
 import { countText } from '../utils/count-text';
 import { DeletePlaylistButton } from './delete-playlist-button';
@@ -24,7 +24,12 @@ export function PlaylistCard({ playlist, imageHost, userId, onDeleted }: Playlis
   return (
     <article className="playlist-card">
       <Link className="playlist-card__link" to={href} aria-labelledby={titleId}>
-        <Thumbnail src={resolveImageUrl(playlist.thumbnail, imageHost)} alt="" seed={playlist.playlist_id} />
+        <Thumbnail
+          src={resolveImageUrl(playlist.thumbnail, imageHost)}
+          srcSet={resolveImageSrcSet(playlist.thumbnail, imageHost)}
+          alt=""
+          seed={playlist.playlist_id}
+        />
         <h2 className="playlist-card__title" id={titleId}>
           {playlist.title}
         </h2>

@@ -1,7 +1,7 @@
-import { formatDuration } from '@hunktube/shared';
+import { formatDuration, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Site, Video } from '@/lib/api/types';
-import { mediaUrl, resolveImageUrl } from '@/lib/site';
+import { mediaUrl, resolveImageCopy, resolveImageUrl } from '@/lib/site';
 import { useSecureUrl } from '../api/get-secure-url';
 import { useStoryboard } from '../api/get-storyboard';
 import { useHls } from '../hooks/use-hls';
@@ -140,7 +140,8 @@ export function VideoPlayer({
     setAutoAdvance(!autoAdvance);
   };
 
-  const poster = site ? resolveImageUrl(video.poster, site.imageHost) : null;
+  // The poster's WebP copy, as the server's head preloads it (PLAYER_POSTER_WIDTH).
+  const poster = site ? resolveImageCopy(video.poster, site.imageHost, PLAYER_POSTER_WIDTH) : null;
 
   return (
     <div className="player" ref={frameRef}>

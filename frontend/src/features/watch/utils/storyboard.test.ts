@@ -20,15 +20,15 @@ sprite-1.jpg#xywh=320,90,160,90
 `;
 
 describe('parseStoryboard', () => {
-  it('reads each cue: its times, its sprite resolved against the VTT URL, and its tile', () => {
+  it('reads each cue: its times, its sprite resolved against the VTT URL (as its WebP copy), and its tile', () => {
     expect(parseStoryboard(vtt, VTT_URL)).toEqual([
-      { start: 0, end: 5, url: 'https://img.example.com/thumbs/2024/06/pool-party/sprite-0.jpg', x: 0, y: 0, width: 160, height: 90 },
-      { start: 5, end: 10, url: 'https://img.example.com/thumbs/2024/06/pool-party/sprite-0.jpg', x: 160, y: 0, width: 160, height: 90 },
-      { start: 60, end: 65.5, url: 'https://img.example.com/thumbs/2024/06/pool-party/sprite-1.jpg', x: 320, y: 90, width: 160, height: 90 },
+      { start: 0, end: 5, url: 'https://img.example.com/thumbs/2024/06/pool-party/sprite-0.jpg.webp', x: 0, y: 0, width: 160, height: 90 },
+      { start: 5, end: 10, url: 'https://img.example.com/thumbs/2024/06/pool-party/sprite-0.jpg.webp', x: 160, y: 0, width: 160, height: 90 },
+      { start: 60, end: 65.5, url: 'https://img.example.com/thumbs/2024/06/pool-party/sprite-1.jpg.webp', x: 320, y: 90, width: 160, height: 90 },
     ]);
   });
 
-  it('reads CRLF files, hour timestamps and sprites given by path or absolute URL', () => {
+  it('reads CRLF files, hour timestamps and sprites given by path or absolute URL (another site’s as it is)', () => {
     const text = [
       'WEBVTT',
       '',
@@ -37,19 +37,23 @@ describe('parseStoryboard', () => {
       '',
       '01:00:05.000 --> 01:00:10.000',
       'https://cdn.example.net/s.jpg#xywh=100,0,100,50',
+      '',
+      '01:00:10.000 --> 01:00:15.000',
+      '/thumbs/other/sprite-9.jpg?v=2#xywh=100,0,100,50',
     ].join('\r\n');
 
     const cues = parseStoryboard(text, VTT_URL);
 
     expect(cues.map((cue) => [cue.start, cue.url])).toEqual([
-      [3600, 'https://img.example.com/thumbs/other/sprite-9.jpg'],
+      [3600, 'https://img.example.com/thumbs/other/sprite-9.jpg.webp'],
       [3605, 'https://cdn.example.net/s.jpg'],
+      [3610, 'https://img.example.com/thumbs/other/sprite-9.jpg?v=2'],
     ]);
   });
 
   it('resolves sprites against a VTT served from this site (no image host)', () => {
     const [cue] = parseStoryboard(vtt, 'http://localhost:3000/thumbs/a/storyboard.vtt');
-    expect(cue.url).toBe('http://localhost:3000/thumbs/a/sprite-0.jpg');
+    expect(cue.url).toBe('http://localhost:3000/thumbs/a/sprite-0.jpg.webp');
   });
 
   it('skips cues that are not tiles, and gives none for an empty or foreign file', () => {

@@ -1,3 +1,4 @@
+import { hasImageVariants, imageVariantPath } from '@hunktube/shared';
 /** One seek-preview tile: a region of a sprite image shown for [start, end) seconds of the video. */
 export interface StoryboardCue {
   start: number;
@@ -42,7 +43,7 @@ export function parseStoryboard(text: string, vttUrl: string): StoryboardCue[] {
     cues.push({
       start: parseTimestamp(timing[1]),
       end: parseTimestamp(timing[2]),
-      url,
+      url: spriteCopy(url),
       x: Number(tile[2]),
       y: Number(tile[3]),
       width: Number(tile[4]),
@@ -50,6 +51,15 @@ export function parseStoryboard(text: string, vttUrl: string): StoryboardCue[] {
     });
   }
   return cues;
+}
+
+/**
+ * A stored sprite's WebP copy at its own size (README › "Images"), which keeps the tiles where the cues say; a
+ * sprite elsewhere is used as it is.
+ */
+function spriteCopy(url: string): string {
+  const { pathname, search, hash } = new URL(url);
+  return !search && !hash && hasImageVariants(pathname) ? imageVariantPath(url, 'full') : url;
 }
 
 /** The tile to show at a time: the cue covering it, else the nearest one before it (gaps between cues). */
