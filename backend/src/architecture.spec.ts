@@ -23,6 +23,7 @@ const OWNERS: Record<string, string> = {
   watch_later_items: 'lists',
   likes: 'lists',
   history_entries: 'lists',
+  performer_follows: 'lists',
   playlists: 'playlists',
   playlist_items: 'playlists',
   ingest_jobs: 'jobs',

@@ -158,6 +158,36 @@ export class VideosRepository {
     });
   }
 
+  /**
+   * A page of the published videos that carry any of `performerIds`, newest upload first (ties: higher id), each
+   * once, with their number. Each performer's newest are read from its own index range (video_performers' copy of
+   * the sort keys), at most `offset + limit` of them, then merged: the cost grows with the performers followed and
+   * the page's depth, not with the catalogue.
+   */
+  async newestWithPerformers(performerIds: string[], limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+    if (performerIds.length === 0) return { ids: [], total: 0 };
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query<{ video_id: number }[]>(
+        `SELECT video_id FROM (
+           SELECT DISTINCT ON (t.video_id) t.video_id, t.upload_date
+           FROM unnest($1::varchar[]) AS f(id)
+           CROSS JOIN LATERAL (
+             SELECT vp.video_id, vp.upload_date FROM video_performers vp
+             WHERE vp.performer_id = f.id AND vp.ready
+             ORDER BY vp.upload_date DESC, vp.video_id DESC LIMIT $2
+           ) t
+         ) merged
+         ORDER BY upload_date DESC, video_id DESC LIMIT $3 OFFSET $4`,
+        [performerIds, offset + limit, limit, offset],
+      ),
+      this.db.query<{ total: number }[]>(
+        `SELECT count(DISTINCT video_id)::int AS total FROM video_performers WHERE performer_id = ANY($1::varchar[]) AND ready`,
+        [performerIds],
+      ),
+    ]);
+    return { ids: rows.map((row) => Number(row.video_id)), total: Number(total) };
+  }
+
   /** The ids of the video's categories and performers. */
   async taxonIds(id: number, manager: EntityManager = this.db.manager): Promise<Record<TaxonKind, string[]>> {
     const rows = await manager.query<{ kind: TaxonKind; id: string }[]>(

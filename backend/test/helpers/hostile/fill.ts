@@ -125,6 +125,11 @@ export const PATH_FIXTURES: Record<string, PathFixture> = {
   },
   'categories/{id}': { valid: (fx) => fx.categoryId, others: () => [{ label: 'no such category', value: 'no-such-category' }, { label: 'upper case', value: 'NOT-A-SLUG' }] },
   'performers/{id}': { valid: (fx) => fx.performerId, others: () => [{ label: 'no such performer', value: 'no-such-performer' }, { label: 'upper case', value: 'NOT-A-SLUG' }] },
+  // Following is idempotent and any member may follow any performer: the others are ids that name none.
+  'following/{performerId}': {
+    valid: (fx) => fx.performerId,
+    others: () => [{ label: 'no such performer', value: 'no-such-performer' }, { label: 'upper case', value: 'NOT-A-SLUG' }],
+  },
   'jobs/{id}': { valid: (fx) => fx.jobId, others: (fx) => [{ label: 'a job that is done', value: fx.doneJobId }, { label: 'no such job', value: 2_147_483_647 }] },
   // The crawlers' files (seo/): the fixtures' videos are in the first block of ids.
   'sitemaps/{file}': {

@@ -261,6 +261,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FollowingController_following"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/followed-videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FollowingController_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/following/{performerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["FollowingController_follow"];
+        post?: never;
+        delete: operations["FollowingController_unfollow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/watch-later": {
         parameters: {
             query?: never;
@@ -975,6 +1023,25 @@ export interface components {
             /** @example null */
             error: string | null;
         };
+        FollowedPerformerDto: {
+            /** @example alex-stone */
+            id: string;
+            /** @example Alex Stone */
+            name: string;
+            /** @description Published videos carrying the performer */
+            video_count: number;
+            /** @description When the member followed (ISO 8601) */
+            followed_at: string;
+        };
+        FollowingListDto: {
+            /** @description Most recently followed first */
+            data: components["schemas"]["FollowedPerformerDto"][];
+        };
+        EmptyBodyDto: Record<string, never>;
+        FollowStateDto: {
+            /** @description Whether the member now follows the performer */
+            following: boolean;
+        };
         HistoryVideoCardDto: {
             id: number;
             slug: string;
@@ -1166,7 +1233,6 @@ export interface components {
             id: number;
             job_id: number;
         };
-        EmptyBodyDto: Record<string, never>;
         RefreshViewsDto: {
             /** @example null */
             error: null | null;
@@ -1827,6 +1893,153 @@ export interface operations {
             };
             /** @description Video not found (create only) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FollowingController_following: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The performers followed (at most 500), most recent first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowingListDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FollowingController_feed: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published videos of the performers followed, each once, newest upload first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoCardPageDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FollowingController_follow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                performerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyBodyDto"];
+            };
+        };
+        responses: {
+            /** @description Followed (idempotent) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowStateDto"];
+                };
+            };
+            /** @description Not a performer id, or a body with fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Performer not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description errorCode FOLLOW_LIMIT: already following 500 performers */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FollowingController_unfollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                performerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not followed any more (idempotent) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowStateDto"];
+                };
+            };
+            /** @description Not a performer id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
