@@ -129,4 +129,42 @@ describe('a member', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await context.close();
   });
+
+  it('follows a performer from a video, finds their videos in the feed and on the home page, and unfollows', async () => {
+    const { page, context, errors } = await newVisitor(browser);
+    await registerMember(page, 'Follower');
+    const video = await openVideo(page, 0);
+    const performers = page.getByRole('list', { name: 'Performers' });
+    await performers.waitFor();
+    const name = ((await performers.getByRole('link').first().textContent()) ?? '').trim();
+    const performerPath = await performers.getByRole('link').first().getAttribute('href');
+    await performers.getByRole('button', { name: `Follow ${name}`, exact: true }).click();
+    await performers.getByRole('button', { name: `Following ${name}`, exact: true }).waitFor();
+
+    // The feed has the video it was followed from, as the performer's page lists their videos.
+    await page.goto('/me/following/videos');
+    await page.getByRole('heading', { level: 1, name: 'New from performers you follow' }).waitFor();
+    const feedLinks = await page.locator('.video-grid .video-card__link').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    expect(feedLinks).toContain(video.path);
+    await page.goto(performerPath ?? '/performers');
+    const performerLinks = await page.locator('.video-grid .video-card__link').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    expect(feedLinks.slice(0, performerLinks.length).sort()).toEqual([...performerLinks].sort());
+    await page.getByRole('button', { name: `Following ${name}`, exact: true }).waitFor();
+
+    // Home offers the row; Following lists the performer; Unfollow empties both.
+    await page.goto('/');
+    const row = page.getByRole('region', { name: 'New from performers you follow' });
+    await row.waitFor();
+    expect(await row.locator('.video-card__link').count()).toBeGreaterThan(0);
+    await page.goto('/me/following');
+    const list = page.getByRole('list', { name: 'Performers you follow' });
+    await list.getByRole('link', { name }).waitFor();
+    await list.getByRole('button', { name: `Unfollow ${name}` }).click();
+    await page.getByText('Follow performers from their page or from a video they are in: their new videos gather here.').waitFor();
+    await page.goto('/');
+    await page.locator('.video-grid').waitFor();
+    expect(await page.getByRole('region', { name: 'New from performers you follow' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -73,6 +73,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: 'me/watch-later', lazy: async () => ({ Component: (await lists()).WatchLaterRoute }) },
           { path: 'me/history', lazy: async () => ({ Component: (await lists()).HistoryRoute }) },
           { path: 'me/likes', lazy: async () => ({ Component: (await lists()).LikesRoute }) },
+          { path: 'me/following', lazy: async () => ({ Component: (await lists()).FollowingRoute }) },
+          { path: 'me/following/videos', lazy: async () => ({ Component: (await lists()).FollowedVideosRoute }) },
           { path: 'playlists', lazy: async () => ({ Component: (await lists()).PlaylistsRoute }) },
           { path: 'playlists/:id', lazy: async () => ({ Component: (await lists()).PlaylistRoute }) },
 

@@ -9,6 +9,7 @@ export interface MyListPages {
   'watch-later': VideoCardPage;
   likes: VideoCardPage;
   history: HistoryPage;
+  'followed-videos': VideoCardPage;
 }
 
 export const LIST_PAGE_SIZE = 24;
@@ -22,6 +23,7 @@ const fetchers: { [L in MyList]: (query: PageQuery, signal?: AbortSignal) => Pro
   'watch-later': (query, signal) => ok(api.GET('/api/me/watch-later', { params: { query }, signal })),
   likes: (query, signal) => ok(api.GET('/api/me/likes', { params: { query }, signal })),
   history: (query, signal) => ok(api.GET('/api/me/history', { params: { query }, signal })),
+  'followed-videos': (query, signal) => ok(api.GET('/api/me/followed-videos', { params: { query }, signal })),
 };
 
 /** GET /api/me/bookmarks, /api/me/watch-later, /api/me/likes or /api/me/history: one page, newest first. */

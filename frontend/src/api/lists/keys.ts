@@ -1,5 +1,5 @@
-/** The member's lists under /api/me, read a page at a time. */
-export type MyList = 'bookmarks' | 'watch-later' | 'likes' | 'history';
+/** The member's lists under /api/me, read a page at a time (followed-videos: the followed performers' newest). */
+export type MyList = 'bookmarks' | 'watch-later' | 'likes' | 'history' | 'followed-videos';
 
 /**
  * Everything here sits under ['lists', …, userId]. A list's pages are under ['lists', list, userId, page]; the

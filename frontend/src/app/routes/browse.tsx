@@ -2,6 +2,9 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { CatalogueListing } from '@/features/browse/components/catalogue-listing';
 import { TaxonIndex } from '@/features/browse/components/taxon-index';
 import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
+import { FollowButton } from '@/components/ui/follow-button';
+import { useUser } from '@/features/auth/api/get-user';
+import type { TaxonRef } from '@/lib/api/types';
 import { NotFoundRoute } from './not-found';
 
 export function SearchRoute() {
@@ -60,10 +63,18 @@ function TaxonPage({ kind }: { kind: TaxonKind }) {
       >
         <p className="catalogue__back">
           <Link to={`/${kind}`}>{kind === 'categories' ? 'All categories' : 'All performers'}</Link>
+          {kind === 'performers' && taxon && <PerformerFollow performer={taxon} />}
         </p>
       </CatalogueListing>
     </>
   );
+}
+
+/** Following the performer whose page this is: once the session is known (a guest is offered to log in). */
+function PerformerFollow({ performer }: { performer: TaxonRef }) {
+  const user = useUser();
+  if (user.isPending) return null;
+  return <FollowButton performer={performer} user={user.data ?? null} />;
 }
 
 export const CategoryRoute = () => <TaxonPage kind="categories" />;

@@ -1,14 +1,18 @@
 import { useSearchParams } from 'react-router';
 import { CatalogueListing } from '@/features/browse/components/catalogue-listing';
 import { FeaturedRow } from '@/features/browse/components/featured-row';
+import { useUser } from '@/features/auth/api/get-user';
+import { FollowedRow } from '@/features/lists/components/followed-row';
 import { parsePage } from '@/lib/page-param';
 
 export function HomeRoute() {
   const [searchParams] = useSearchParams();
   const firstPage = parsePage(searchParams.get('page')) === 1;
+  const user = useUser();
 
   return (
     <CatalogueListing heading={(sort) => `${sort} videos`} empty="No videos yet.">
+      {firstPage && user.data && <FollowedRow user={user.data} />}
       {firstPage && <FeaturedRow />}
     </CatalogueListing>
   );

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useUser } from '@/features/auth/api/get-user';
 import { BookmarksPage } from '@/features/lists/components/bookmarks-page';
+import { FollowedVideosPage } from '@/features/lists/components/followed-videos-page';
+import { FollowingPage } from '@/features/lists/components/following-page';
 import { HistoryPage } from '@/features/lists/components/history-page';
 import { LikesPage } from '@/features/lists/components/likes-page';
 import { ListLayout, ListSkeleton, LoadError } from '@/features/lists/components/list-layout';
@@ -61,6 +63,14 @@ export function HistoryRoute() {
 
 export function LikesRoute() {
   return <MembersOnly title="Liked videos">{(user) => <LikesPage user={user} />}</MembersOnly>;
+}
+
+export function FollowingRoute() {
+  return <MembersOnly title="Following">{(user) => <FollowingPage user={user} />}</MembersOnly>;
+}
+
+export function FollowedVideosRoute() {
+  return <MembersOnly title="New from performers you follow">{(user) => <FollowedVideosPage user={user} />}</MembersOnly>;
 }
 
 export function PlaylistsRoute() {

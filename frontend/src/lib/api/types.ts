@@ -80,3 +80,6 @@ export type RemovalRequestList = Schemas['RemovalRequestListDto'];
 export type RemovalRequestResponse = Schemas['RemovalRequestResponseDto'];
 export type CloseRemovalRequest = Schemas['CloseRemovalRequestDto'];
 export type RemovalReason = RemovalRequest['reason'];
+
+export type FollowedPerformer = Schemas['FollowedPerformerDto'];
+export type FollowingList = Schemas['FollowingListDto'];

@@ -5,6 +5,7 @@ const LINKS = [
   { to: '/me/watch-later', label: 'Watch later' },
   { to: '/me/likes', label: 'Liked videos' },
   { to: '/me/history', label: 'History' },
+  { to: '/me/following', label: 'Following' },
   { to: '/playlists', label: 'Playlists' },
 ] as const;
 

@@ -2,6 +2,7 @@ import { formatDuration } from '@hunktube/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useBookmarks } from '@/api/lists/get-bookmarks';
+import { FollowButton } from '@/components/ui/follow-button';
 import { ApiError } from '@/lib/api/client';
 import type { User, Video } from '@/lib/api/types';
 import { useBrowserValue } from '@/lib/browser-value';
@@ -183,6 +184,17 @@ export function VideoDetails({ video, title, user, context, views, duration }: V
           Report
         </Link>
       </div>
+
+      {video.performers.length > 0 && (
+        <ul className="watch-performers" aria-label="Performers">
+          {video.performers.map((performer) => (
+            <li key={performer.id} className="watch-performers__item">
+              <Link to={`/performers/${performer.id}`}>{performer.name}</Link>
+              <FollowButton performer={performer} user={user} />
+            </li>
+          ))}
+        </ul>
+      )}
 
       {prompt && <LoginPrompt kind={prompt} onClose={() => setPrompt(null)} />}
       {user && <PlaylistDialog open={dialogOpen} onClose={() => setDialogOpen(false)} video={video} user={user} />}
