@@ -131,4 +131,47 @@ describe('Following performers (e2e)', () => {
       expect((await list(member)).data).toHaveLength(FOLLOW_CAP);
     });
   });
+
+  describe('the feed at any size of the set followed', () => {
+    const cast = ['Eli Fox', 'Finn Gray', 'Gus Hale', 'Hal Ives', 'Ike Jones', 'Jon Kane', 'Kit Lowe', 'Lev Marsh'];
+    const slugs = cast.map((name) => name.toLowerCase().replace(' ', '-'));
+
+    beforeAll(async () => {
+      // 60 videos, each with one to three of the cast, upload dates with ties; a few unpublished.
+      let state = 7;
+      const next = () => (state = (state * 48271) % 2147483647);
+      for (let i = 0; i < 60; i++) {
+        const performers = [...new Set(Array.from({ length: 1 + (next() % 3) }, () => cast[next() % cast.length]))];
+        await insertVideo(t.db, { title: `Cast video ${i}`, performers, upload_date: day(1 + (next() % 20)), status: i % 13 === 0 ? 'processing' : 'ready' });
+      }
+    });
+
+    /** The feed as plain SQL says it is: every page, compared with what the API pages. */
+    async function expected(set: string[]): Promise<number[]> {
+      const rows = await t.db.query<{ id: number }[]>(
+        `SELECT v.id FROM videos v WHERE v.status = 'ready' AND v.id IN (SELECT video_id FROM video_performers WHERE performer_id = ANY($1::varchar[]))
+         ORDER BY v.upload_date DESC, v.id DESC`,
+        [set],
+      );
+      return rows.map((row) => Number(row.id));
+    }
+
+    it.each([
+      ['one performer', slugs.slice(0, 1)],
+      ['two performers', slugs.slice(2, 4)],
+      ['the whole cast (videos with several of them)', slugs],
+    ])('pages %s exactly as SQL orders it, each video once', async (_label, set) => {
+      const member = await registerUser(t.http);
+      for (const id of set) await follow(member, id).expect(200);
+      const want = await expected(set);
+      expect(want.length).toBeGreaterThan(5);
+      const got: number[] = [];
+      for (let page = 1; page <= Math.ceil(want.length / 7) + 1; page++) {
+        const body = await feed(member, `?page=${page}&limit=7`);
+        expect(body.total).toBe(want.length);
+        got.push(...body.data.map((v: { id: number }) => v.id));
+      }
+      expect(got).toEqual(want);
+    });
+  });
 });

@@ -52,6 +52,8 @@ interface Scenario {
   name: string;
   /** The next request's path and query. */
   next: () => string;
+  /** Sent with every request (a member's token). */
+  headers?: Record<string, string>;
 }
 
 interface Result {
@@ -79,6 +81,55 @@ async function seed(db: DataSource): Promise<number> {
   // writeCatalog ends with VACUUM ANALYZE: index-only scans need the visibility map it sets.
   await writeCatalog(db, catalog);
   return (Date.now() - started) / 1000;
+}
+
+/** Members with follows, as a site's would be: FOLLOWERS of them, each following 10 performers (10,000 rows). */
+const FOLLOWERS = 1_000;
+
+async function seedFollows(db: DataSource, performers: Taxon[]): Promise<void> {
+  const [{ n }] = await db.query<{ n: number }[]>('SELECT count(*)::int AS n FROM performer_follows');
+  if (Number(n) >= FOLLOWERS * 10) return;
+  const ids = performers.map((p) => p.id);
+  const emails = Array.from({ length: FOLLOWERS }, (_, i) => `follower-${Date.now().toString(36)}-${i}@bench.invalid`);
+  const users = await db.query<{ id: string }[]>(
+    `INSERT INTO users (email, password_hash, display_name) SELECT e, 'not-a-hash', 'Follower' FROM unnest($1::varchar[]) AS e RETURNING id`,
+    [emails],
+  );
+  const pairs = users.flatMap((user) => [...new Set(Array.from({ length: 10 }, () => pick(ids)))].map((performer) => [user.id, performer]));
+  await db.query(
+    `INSERT INTO performer_follows (user_id, performer_id) SELECT * FROM unnest($1::uuid[], $2::varchar[]) ON CONFLICT DO NOTHING`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
+  await db.query('ANALYZE performer_follows');
+}
+
+/**
+ * Members who read their feed of followed performers' videos (GET /api/me/followed-videos): one following the
+ * 10 busiest performers (the heaviest feed), one 10 picked at random, one the most a member may (500).
+ */
+async function followingScenarios(base: string, u: Universe): Promise<Scenario[]> {
+  const member = async (label: string, performers: Taxon[]): Promise<Scenario> => {
+    const email = `reader-${label.replace(/\W+/g, '-')}-${Date.now().toString(36)}@bench.invalid`;
+    const res = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'bench member password', displayName: 'Bench reader' }),
+    });
+    if (res.status !== 201) throw new Error(`registering a bench member answered ${res.status}`);
+    const headers = { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
+    for (const performer of performers) {
+      const follow = await fetch(`${base}/api/me/following/${performer.id}`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+      if (follow.status !== 200) throw new Error(`following ${performer.id} answered ${follow.status}`);
+    }
+    const total = performers.reduce((sum, p) => sum + p.videos, 0);
+    return { name: `followed feed · ${label}`, headers, next: () => `/api/me/followed-videos?page=${anyPage(Math.min(total, u.published))}&limit=${LIMIT}` };
+  };
+  const shuffled = [...u.performers].sort(() => random() - 0.5);
+  return [
+    await member('10 busiest', u.performers.slice(0, 10)),
+    await member('10 random', shuffled.slice(0, 10)),
+    await member(`${Math.min(500, u.performers.length)} random`, shuffled.slice(0, 500)),
+  ];
 }
 
 async function universe(db: DataSource): Promise<Universe> {
@@ -158,13 +209,14 @@ const round = (n: number) => Number(n.toFixed(1));
 
 /** One request at a time, timed from the client: what a visitor waits for, the HTTP round trip included. */
 async function measure(api: string, scenario: Scenario): Promise<Result> {
-  for (let i = 0; i < 5; i++) await (await fetch(api + scenario.next())).arrayBuffer(); // warm the code path, not the data
+  const init = { headers: scenario.headers ?? {} };
+  for (let i = 0; i < 5; i++) await (await fetch(api + scenario.next(), init)).arrayBuffer(); // warm the code path, not the data
   const times: number[] = [];
   let errors = 0;
   for (let i = 0; i < RUNS; i++) {
     const url = api + scenario.next();
     const started = performance.now();
-    const res = await fetch(url);
+    const res = await fetch(url, init);
     await res.arrayBuffer();
     times.push(performance.now() - started);
     if (res.status !== 200) {
@@ -205,6 +257,8 @@ async function main() {
     const database = isServer(db) ? 'postgres' : 'pglite';
     const seedSeconds = await seed(db);
     const u = await universe(db);
+    const wantFollowing = !ONLY || ONLY.split(',').some((part) => 'followed feed'.includes(part) || part.includes('followed'));
+    if (wantFollowing) await seedFollows(db, u.performers);
     await db.destroy();
     console.log(
       `${u.published} published videos on ${database}` +
@@ -227,7 +281,8 @@ async function main() {
     const searchIndex = await searchIndexReady(`http://127.0.0.1:${port}`);
     console.log(`Search index: ${searchIndex.state}${searchIndex.state === 'ready' ? ` after ${searchIndex.ms} ms` : ''}`);
     const results: Result[] = [];
-    for (const scenario of scenarios(u)) {
+    const following = wantFollowing ? await followingScenarios(`http://127.0.0.1:${port}`, u) : [];
+    for (const scenario of [...scenarios(u), ...following]) {
       const result = await measure(`http://127.0.0.1:${port}`, scenario);
       results.push(result);
       console.log(`${result.scenario.padEnd(30)} p50 ${String(result.p50ms).padStart(6)} ms   p99 ${String(result.p99ms).padStart(6)} ms`);
