@@ -78,27 +78,36 @@ const THUMBS_CACHE = 'public, max-age=2592000';
  * sent as it is, for an hour: browsers read an image by its bytes, whatever its URL says.
  */
 async function sendCopy(storage: StorageService, images: ImageVariants, res: Response, relative: string, file: string): Promise<void> {
-  if (await storage.servable(storage.thumbsRoot, file)) return send(storage, res, storage.thumbsRoot, file, THUMBS_CACHE);
-  let ensured;
-  try {
-    ensured = await images.ensure(relative);
-  } catch (error) {
-    // The original went away meanwhile: nothing to send. Otherwise (too many being made, a full disk): later.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return void fail(res, 404, 'Not found');
-    res.setHeader('Retry-After', '5');
-    fail(res, 503, error instanceof ImageVariantsBusyError ? error.message : 'This image cannot be prepared right now; try again shortly');
-    return;
-  }
-  if (!ensured || ensured.kind === 'none') fail(res, 404, 'Not found');
-  else await send(storage, res, storage.thumbsRoot, ensured.file, ensured.kind === 'copy' ? THUMBS_CACHE : 'public, max-age=3600');
+  await send(storage, res, storage.thumbsRoot, file, THUMBS_CACHE, async () => {
+    let ensured;
+    try {
+      ensured = await images.ensure(relative);
+    } catch (error) {
+      // The original went away meanwhile: nothing to send. Otherwise (too many being made, a full disk): later.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return void fail(res, 404, 'Not found');
+      res.setHeader('Retry-After', '5');
+      fail(res, 503, error instanceof ImageVariantsBusyError ? error.message : 'This image cannot be prepared right now; try again shortly');
+      return;
+    }
+    if (!ensured || ensured.kind === 'none') fail(res, 404, 'Not found');
+    else await send(storage, res, storage.thumbsRoot, ensured.file, ensured.kind === 'copy' ? THUMBS_CACHE : 'public, max-age=3600');
+  });
 }
 
-async function send(storage: StorageService, res: Response, root: string, file: string, cacheControl: string): Promise<void> {
+/** Sends a file of the store; when there is none to send, `missing` answers (404 by default). */
+async function send(
+  storage: StorageService,
+  res: Response,
+  root: string,
+  file: string,
+  cacheControl: string,
+  missing: () => Promise<void> | void = () => void fail(res, 404, 'Not found'),
+): Promise<void> {
   const type = MEDIA_TYPES[path.extname(file).toLowerCase()];
   // The real path must stay inside the root: no symlink out of the store.
   const real = type ? await storage.servable(root, file) : null;
   if (!type || !real) {
-    fail(res, 404, 'Not found');
+    await missing();
     return;
   }
   res.setHeader('Content-Type', type);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
-import { AGE_CONFIRMED_COOKIE, brandTitle, describeVideo, imageVariantPath, isoDuration, PLAYER_POSTER_WIDTH, storedImagePath } from '@hunktube/shared';
+import { AGE_CONFIRMED_COOKIE, brandTitle, describeVideo, imageCopyOf, isoDuration, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { AuthService } from '../auth/auth.service';
@@ -239,8 +239,7 @@ export class PagesService implements OnModuleDestroy {
     // Crawlers and link previews get the original (JPEG where the ingest made it); the player shows the poster's
     // WebP copy, which the head starts loading before the app boots.
     const image = imageUrl(origin, this.config.imageHost, video.poster ?? video.thumbnail);
-    const storedPoster = storedImagePath(video.poster, this.config.imageHost);
-    const playerPoster = imageUrl(origin, this.config.imageHost, storedPoster ? imageVariantPath(storedPoster, PLAYER_POSTER_WIDTH) : video.poster);
+    const playerPoster = imageUrl(origin, this.config.imageHost, imageCopyOf(video.poster, this.config.imageHost, PLAYER_POSTER_WIDTH));
     const head: PageHead = {
       title: `${title} - ${site}`,
       description: shorten(description),

@@ -1,4 +1,4 @@
-import { imageSrcSet, imageVariantPath, type ImageVariantWidth, storedImagePath } from '@hunktube/shared';
+import { imageCopyOf, imageSrcSet, type ImageVariantWidth, storedImagePath } from '@hunktube/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ok } from './api/client';
 import type { Site } from './api/types';
@@ -47,8 +47,7 @@ export function resolveImageSrcSet(path: string | null | undefined, imageHost: s
 
 /** A stored image's WebP copy at `width` (the player's poster), or the image itself when it has none. */
 export function resolveImageCopy(path: string | null | undefined, imageHost: string | undefined, width: ImageVariantWidth): string | null {
-  const stored = storedImagePath(path, imageHost);
-  return resolveImageUrl(stored ? imageVariantPath(stored, width) : path, imageHost);
+  return resolveImageUrl(imageCopyOf(path, imageHost ?? '', width), imageHost);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasImageVariants, imageSrcSet, imageVariantPath, parseImageVariant, storedImagePath } from './image-variants.js';
+import { hasImageVariants, imageCopyOf, imageSrcSet, imageVariantPath, parseImageVariant, storedImagePath } from './image-variants.js';
 
 describe('image variants', () => {
   it('names copies after the original', () => {
@@ -43,5 +43,12 @@ describe('image variants', () => {
     expect(storedImagePath('https://other.example/thumbs/a/p.jpg', 'https://img.example')).toBeNull();
     expect(storedImagePath('', 'https://img.example')).toBeNull();
     expect(storedImagePath(null)).toBeNull();
+  });
+
+  it('names the copy to show of a stored image, and leaves any other as it is', () => {
+    expect(imageCopyOf('/thumbs/a/p.jpg', '', 1280)).toBe('/thumbs/a/p.jpg.1280w.webp');
+    expect(imageCopyOf('https://img.example/thumbs/a/p.jpg', 'https://img.example', 640)).toBe('/thumbs/a/p.jpg.640w.webp');
+    expect(imageCopyOf('https://elsewhere.example/p.jpg', 'https://img.example', 640)).toBe('https://elsewhere.example/p.jpg');
+    expect(imageCopyOf(null, '', 640)).toBeNull();
   });
 });

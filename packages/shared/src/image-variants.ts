@@ -65,6 +65,16 @@ export function storedImagePath(pathOrUrl: string | null | undefined, imageHost 
   return hasImageVariants(local) ? (local.startsWith('/') ? local : `/${local}`) : null;
 }
 
+/**
+ * What to show of an image at `width`: the path of its WebP copy when the site stores it (a path, or a URL on
+ * the image host), else the path or URL as given, for the caller to resolve. The player's poster and the watch
+ * page's head both ask this, so that the head preloads the very file the player shows.
+ */
+export function imageCopyOf<T extends string | null | undefined>(pathOrUrl: T, imageHost: string, width: ImageVariantWidth): string | T {
+  const stored = storedImagePath(pathOrUrl, imageHost);
+  return stored ? imageVariantPath(stored, width) : pathOrUrl;
+}
+
 /** The copy the player shows as its poster (and the watch page's head preloads): sharp on a wide player. */
 export const PLAYER_POSTER_WIDTH: ImageVariantWidth = 1280;
 
