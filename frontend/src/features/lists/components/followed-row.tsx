@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { listKeys } from '@/api/lists/keys';
-import { VideoCard } from '@/components/ui/video-card';
-import { cardImagePriority } from '@/components/ui/video-grid';
+import { VideoRow } from '@/components/ui/video-row';
 import { api, ok } from '@/lib/api/client';
 import type { User } from '@/lib/api/types';
 import { useSite } from '@/lib/site';
@@ -15,7 +13,6 @@ const ROW_COUNT = 8;
  * absent for a member who follows nobody (or whose performers have no video yet).
  */
 export function FollowedRow({ user }: { user: User }) {
-  const headingId = useId();
   const site = useSite();
   const videos = useQuery({
     // Under the feed's key, so that following or unfollowing someone reads it again.
@@ -24,22 +21,13 @@ export function FollowedRow({ user }: { user: User }) {
   });
   const cards = videos.data?.data ?? [];
   if (site.isPending || cards.length === 0) return null;
-
   return (
-    <section className="featured-row" aria-labelledby={headingId}>
-      <div className="featured-row__head">
-        <h2 id={headingId} className="featured-row__heading">
-          New from performers you follow
-        </h2>
-        <Link to="/me/following/videos">See all</Link>
-      </div>
-      <ul className="featured-row__list" role="list">
-        {cards.map((video, index) => (
-          <li key={video.id}>
-            <VideoCard video={video} brand={site.data?.brand} imageHost={site.data?.imageHost} imagePriority={cardImagePriority(index, false)} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <VideoRow
+      heading="New from performers you follow"
+      videos={cards}
+      brand={site.data?.brand}
+      imageHost={site.data?.imageHost}
+      action={<Link to="/me/following/videos">See all</Link>}
+    />
   );
 }
