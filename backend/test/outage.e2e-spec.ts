@@ -103,6 +103,7 @@ if (onPostgresServer()) {
       member = await registerUser(t.http);
       videoId = await insertVideo(t.db, { title: 'Outage Survivor', views: 10, likes: 2, categories: ['Outdoor'] });
       other = await insertVideo(t.db, { title: 'Outage Neighbour', categories: ['Outdoor'] });
+      await t.db.query(`INSERT INTO performers (id, name) VALUES ('outage-star', 'Outage Star') ON CONFLICT DO NOTHING`);
     });
     afterAll(async () => {
       await proxy?.restore();
@@ -159,6 +160,12 @@ if (onPostgresServer()) {
       expect503(await request(t.http).post('/api/auth/login').send({ email: member.email, password: 'correct horse battery' }));
       expect503(await request(t.http).post('/api/video/add-to-bookmarks').set(bearer(member)).send({ videoId, userId: member.id, action: 'create' }));
       expect503(await request(t.http).get('/api/me/bookmarks').set(bearer(member)));
+      // A member's like taken back and their follows are rows too: refused, nothing half-done.
+      expect503(await request(t.http).post('/api/video/remove-like').set(bearer(member)).send({ videoId }));
+      expect503(await request(t.http).put('/api/me/following/outage-star').set(bearer(member)).send({}));
+      expect503(await request(t.http).delete('/api/me/following/outage-star').set(bearer(member)));
+      expect503(await request(t.http).get('/api/me/following').set(bearer(member)));
+      expect503(await request(t.http).get('/api/me/followed-videos').set(bearer(member)));
       // Health tells "down" (503) apart from "degraded" (200).
       const health = await request(t.http).get('/api/health').expect(503);
       expect(health.body).toEqual({ error: expect.any(String), errorCode: 'DATABASE_DOWN', statusCode: 503 });
@@ -194,6 +201,8 @@ if (onPostgresServer()) {
       expect(after).toEqual({ views: 16, likes: 3, trending: 3, dailyLikes: 1 });
       // And writes work again.
       await request(t.http).post('/api/video/add-to-bookmarks').set(bearer(member)).send({ videoId, userId: member.id, action: 'create' }).expect(200);
+      await request(t.http).put('/api/me/following/outage-star').set(bearer(member)).send({}).expect(200);
+      expect((await request(t.http).get('/api/me/following').set(bearer(member)).expect(200)).body.data.map((p: { id: string }) => p.id)).toEqual(['outage-star']);
     });
   });
 }
