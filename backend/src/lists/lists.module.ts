@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { TaxonomyModule } from '../taxonomy/taxonomy.module';
 import { VideosModule } from '../videos/videos.module';
+import { ContinueWatchingController } from './continue-watching.controller';
+import { ContinueWatchingService } from './continue-watching.service';
 import { FollowingController } from './following.controller';
 import { FollowsService } from './follows.service';
 import { ListsStoreModule } from './lists-store.module';
@@ -12,7 +14,7 @@ import { MeController } from './me.controller';
 /** A member's bookmarks, watch later queue, likes, history and followed performers (owns those five tables). */
 @Module({
   imports: [ListsStoreModule, VideosModule, AuthModule, TaxonomyModule],
-  controllers: [ListsController, FollowingController, MeController],
-  providers: [ListsService, FollowsService],
+  controllers: [ListsController, FollowingController, ContinueWatchingController, MeController],
+  providers: [ListsService, FollowsService, ContinueWatchingService],
 })
 export class ListsModule {}

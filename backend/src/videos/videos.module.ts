@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { ListsStoreModule } from '../lists/lists-store.module';
 import { TaxonomyStoreModule } from '../taxonomy/taxonomy-store.module';
+import { CardsController } from './cards.controller';
 import { CountersController } from './counters.controller';
 import { COUNTER_STORE } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
@@ -18,7 +19,7 @@ import { SearchIndex } from './search/search-index';
 /** The catalogue's HTTP side: listings, detail, related, and the counters. */
 @Module({
   imports: [VideoStoreModule, ListsStoreModule, TaxonomyStoreModule],
-  controllers: [VideosController, CountersController],
+  controllers: [VideosController, CardsController, CountersController],
   providers: [
     VideosService,
     CountersService,

@@ -2,6 +2,7 @@
 // either workspace, nothing that needs Node or the DOM.
 export * from './age-gate.js';
 export * from './brand-title.js';
+export * from './continue-watching.js';
 export * from './edit-version.js';
 export * from './format-duration.js';
 export * from './image-variants.js';

@@ -5,6 +5,7 @@ import { CatalogueAtScale1800000000000 } from './1800000000000-catalogue-at-scal
 import { Sessions1805000000000 } from './1805000000000-sessions';
 import { RemovalRequestReports1810000000000 } from './1810000000000-removal-request-reports';
 import { PerformerFollows1815000000000 } from './1815000000000-performer-follows';
+import { ContinueWatching1820000000000 } from './1820000000000-continue-watching';
 
 /** Every migration in order; listed explicitly so that compiled and test runs load the same set. */
-export const MIGRATIONS = [InitialSchema1763769600000, RemovalRequests1779408000000, ScheduledTasks1795000000000, CatalogueAtScale1800000000000, Sessions1805000000000, RemovalRequestReports1810000000000, PerformerFollows1815000000000];
+export const MIGRATIONS = [InitialSchema1763769600000, RemovalRequests1779408000000, ScheduledTasks1795000000000, CatalogueAtScale1800000000000, Sessions1805000000000, RemovalRequestReports1810000000000, PerformerFollows1815000000000, ContinueWatching1820000000000];

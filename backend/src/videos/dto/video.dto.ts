@@ -37,6 +37,10 @@ export class VideoCardPageDto {
   @ApiProperty() total: number;
 }
 
+export class VideoCardListDto {
+  @ApiProperty({ type: [VideoCardDto] }) data: VideoCardDto[];
+}
+
 export class RelatedVideosDto {
   @ApiProperty({ description: 'false when nothing shares a category or performer: data then holds up to 6 hot videos' })
   related: boolean;

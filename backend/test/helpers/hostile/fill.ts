@@ -86,6 +86,7 @@ export const FIELD_HINTS: Record<string, Hint> = {
   category: (c) => c.fx.categoryId,
   performer: (c) => c.fx.performerId,
   path: (c) => c.fx.streamPath,
+  ids: (c) => String(c.fx.videoId),
   uploadPath: (c) => `/thumbs/hostile/${c.unique()}/poster.png`,
 };
 
@@ -129,6 +130,15 @@ export const PATH_FIXTURES: Record<string, PathFixture> = {
   'following/{performerId}': {
     valid: (fx) => fx.performerId,
     others: () => [{ label: 'no such performer', value: 'no-such-performer' }, { label: 'upper case', value: 'NOT-A-SLUG' }],
+  },
+  // A resume position is the member's own; any published video takes one, and taking one out is idempotent.
+  'history/{videoId}': {
+    valid: (fx) => fx.videoId,
+    others: (fx) => [{ label: 'unpublished video', value: fx.hiddenVideoId }, { label: 'no such video', value: 2_147_483_647 }],
+  },
+  'continue-watching/{videoId}': {
+    valid: (fx) => fx.videoId,
+    others: (fx) => [{ label: 'unpublished video', value: fx.hiddenVideoId }, { label: 'no such video', value: 2_147_483_647 }],
   },
   'jobs/{id}': { valid: (fx) => fx.jobId, others: (fx) => [{ label: 'a job that is done', value: fx.doneJobId }, { label: 'no such job', value: 2_147_483_647 }] },
   // The crawlers' files (seo/): the fixtures' videos are in the first block of ids.

@@ -116,6 +116,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CardsController_cards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/video/increment-views": {
         parameters: {
             query?: never;
@@ -304,6 +320,54 @@ export interface paths {
         put: operations["FollowingController_follow"];
         post?: never;
         delete: operations["FollowingController_unfollow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/continue-watching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContinueWatchingController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/history/{videoId}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["ContinueWatchingController_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/continue-watching/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["ContinueWatchingController_forget"];
         options?: never;
         head?: never;
         patch?: never;
@@ -956,6 +1020,9 @@ export interface components {
             related: boolean;
             data: components["schemas"]["VideoCardDto"][];
         };
+        VideoCardListDto: {
+            data: components["schemas"]["VideoCardDto"][];
+        };
         VideoIdDto: {
             /** @example 42 */
             videoId: number;
@@ -1041,6 +1108,51 @@ export interface components {
         FollowStateDto: {
             /** @description Whether the member now follows the performer */
             following: boolean;
+        };
+        ContinueWatchingCardDto: {
+            id: number;
+            slug: string;
+            title: string;
+            atg_title: string;
+            jtg_title: string;
+            /** @description URL or path of the thumbnail; a path is joined with the image host */
+            thumbnail: string;
+            /** @description URL of the short muted hover clip */
+            preview: string | null;
+            views: number;
+            likes: number;
+            featured: number;
+            /** @description Whole seconds */
+            duration: number | null;
+            /** Format: date-time */
+            upload_date: string;
+            /** @description Selects the media host: 1, 2 or other (default) */
+            cdn: number;
+            /** @description Source path, e.g. /2024/06/pool-party.mp4 */
+            url: string;
+            /** Format: date-time */
+            watched_at?: string;
+            /** @description Whole seconds watched: where playback resumes */
+            position_seconds: number;
+        };
+        ContinueWatchingDto: {
+            /** @description Started and not finished, most recently watched first */
+            data: components["schemas"]["ContinueWatchingCardDto"][];
+            /** @description The member’s history is paused: the row is not shown and nothing is recorded */
+            paused: boolean;
+        };
+        ResumePositionDto: {
+            /**
+             * @description Whole seconds into the video; null (or a position in its last seconds) when it was watched to the end
+             * @example 125
+             */
+            position: number | null;
+        };
+        ResumePositionStateDto: {
+            /** @description false while the member’s history is paused: nothing was written */
+            recorded: boolean;
+            /** @description The position kept: null when not started or finished */
+            position: number | null;
         };
         HistoryVideoCardDto: {
             id: number;
@@ -1612,6 +1724,35 @@ export interface operations {
             };
         };
     };
+    CardsController_cards: {
+        parameters: {
+            query: {
+                /** @description Up to 24 video ids, comma-separated, in the order wanted */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoCardListDto"];
+                };
+            };
+            /** @description ids missing or not a list of video ids */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     CountersController_incrementViews: {
         parameters: {
             query?: never;
@@ -2032,6 +2173,115 @@ export interface operations {
                 };
             };
             /** @description Not a performer id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ContinueWatchingController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContinueWatchingDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ContinueWatchingController_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResumePositionDto"];
+            };
+        };
+        responses: {
+            /** @description Recorded (the video moves to the top of the history), or not while history is paused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumePositionStateDto"];
+                };
+            };
+            /** @description Not a video id, or not a position */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ContinueWatchingController_forget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Out of the row (idempotent); the video stays in the history */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a video id */
             400: {
                 headers: {
                     [name: string]: unknown;
