@@ -138,8 +138,11 @@ describe('a member', () => {
     await performers.waitFor();
     const name = ((await performers.getByRole('link').first().textContent()) ?? '').trim();
     const performerPath = await performers.getByRole('link').first().getAttribute('href');
+    // The button turns at once (optimistic): wait for the API's answer before reading the feed.
+    const followed = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes('/api/me/following/'));
     await performers.getByRole('button', { name: `Follow ${name}`, exact: true }).click();
     await performers.getByRole('button', { name: `Following ${name}`, exact: true }).waitFor();
+    expect((await followed).status()).toBe(200);
 
     // The feed has the video it was followed from, as the performer's page lists their videos.
     await page.goto('/me/following/videos');
@@ -159,11 +162,48 @@ describe('a member', () => {
     await page.goto('/me/following');
     const list = page.getByRole('list', { name: 'Performers you follow' });
     await list.getByRole('link', { name }).waitFor();
+    const unfollowed = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().includes('/api/me/following/'));
     await list.getByRole('button', { name: `Unfollow ${name}` }).click();
+    expect((await unfollowed).status()).toBe(200);
     await page.getByText('Follow performers from their page or from a video they are in: their new videos gather here.').waitFor();
     await page.goto('/');
     await page.locator('.video-grid').waitFor();
     expect(await page.getByRole('region', { name: 'New from performers you follow' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('finds a video started on the home page’s Continue watching, resumes it there, and takes it out', async () => {
+    const { page, context, errors } = await newVisitor(browser);
+    await registerMember(page, 'Resumer');
+    const video = await openVideo(page, 1);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const time = () => page.locator('video').first().evaluate((element: HTMLVideoElement) => element.currentTime);
+    await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(3);
+    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && /\/api\/me\/history\/\d+\/position$/.test(response.url()));
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const stopped = Math.floor(await time());
+    expect(await (await saved).json()).toEqual({ recorded: true, position: stopped });
+
+    await page.goto('/');
+    const row = page.getByRole('region', { name: 'Continue watching' });
+    const card = row.getByRole('link', { name: video.title, exact: true });
+    await card.waitFor();
+    expect(await card.getAttribute('href')).toBe(`${video.path}?t=${stopped}`);
+    expect(await card.locator('progress').getAttribute('value')).toBe(String(stopped));
+    // The history has it too, as watched.
+    await card.click();
+    await page.waitForURL(`**${video.path}?t=${stopped}`);
+    await expect.poll(time, { timeout: 30_000 }).toBeGreaterThanOrEqual(stopped - 1);
+
+    await page.goto('/');
+    await row.getByRole('button', { name: `Remove ${video.title} from Continue watching` }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await page.reload();
+    await page.locator('.video-grid').waitFor();
+    expect(await page.getByRole('region', { name: 'Continue watching' }).count()).toBe(0);
+    await page.goto('/me/history');
+    await page.getByRole('link', { name: video.title }).first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

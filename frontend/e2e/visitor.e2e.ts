@@ -85,6 +85,30 @@ describe('a visitor', () => {
     await context.close();
   });
 
+  it('finds a video started in this browser on the home page’s Continue watching, until it is taken out', async () => {
+    const { page, context, errors } = await newVisitor(browser);
+    const path = await openFirstVideo(page);
+    const title = ((await page.locator('.watch-details__title').textContent()) ?? '').trim();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(2);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const stopped = Math.floor(await currentTime(page));
+
+    await page.goto('/');
+    const row = page.getByRole('region', { name: 'Continue watching' });
+    const card = row.getByRole('link', { name: title, exact: true });
+    await card.waitFor();
+    expect(await card.getAttribute('href')).toBe(`${path}?t=${stopped}`);
+    expect(await row.locator('.video-card').count()).toBe(1);
+    await row.getByRole('button', { name: `Remove ${title} from Continue watching` }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await page.reload();
+    await page.locator('.video-grid').waitFor();
+    expect(await page.getByRole('region', { name: 'Continue watching' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('is sent back to the video after logging in from a prompt', async () => {
     const { page, context } = await newVisitor(browser);
     await page.goto('/register');

@@ -14,4 +14,6 @@ export const listKeys = {
   /** The watch-later queue as the player walks through it. */
   queue: (userId: string) => ['lists', 'queue', userId] as const,
   historyPaused: (userId: string) => ['lists', 'history-paused', userId] as const,
+  /** GET /api/me/continue-watching: the home page's row, from the history's resume positions. */
+  continueWatching: (userId: string) => ['lists', 'continue-watching', userId] as const,
 };

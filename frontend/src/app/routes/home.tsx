@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { CatalogueListing } from '@/features/browse/components/catalogue-listing';
 import { FeaturedRow } from '@/features/browse/components/featured-row';
 import { useUser } from '@/features/auth/api/get-user';
+import { ContinueRow } from '@/features/lists/components/continue-row';
 import { FollowedRow } from '@/features/lists/components/followed-row';
 import { parsePage } from '@/lib/page-param';
 
@@ -12,6 +13,8 @@ export function HomeRoute() {
 
   return (
     <CatalogueListing heading={(sort) => `${sort} videos`} empty="No videos yet.">
+      {/* Rows of one browser or member: drawn once the session is known (the server's page has none). */}
+      {firstPage && user.isSuccess && <ContinueRow user={user.data} />}
       {firstPage && user.data && <FollowedRow user={user.data} />}
       {firstPage && <FeaturedRow />}
     </CatalogueListing>

@@ -1056,6 +1056,87 @@ describe('watch page: the player', () => {
     expect(window.localStorage.getItem('resume_7')).toBeNull();
   });
 
+  it('keeps a guest’s Continue watching in this browser: the video leads it while started, and leaves it once finished', async () => {
+    window.localStorage.setItem('continue_watching', JSON.stringify([{ id: 3, at: 1 }]));
+    setup();
+    renderRoute('/video/7');
+    await findTitle();
+
+    const video = videoElement();
+    Object.defineProperty(video, 'duration', { configurable: true, value: 600 });
+    video.currentTime = 123;
+    fireEvent.pause(video);
+    expect(JSON.parse(window.localStorage.getItem('continue_watching') ?? '[]')).toEqual([
+      { id: 7, at: NOW.getTime() },
+      { id: 3, at: 1 },
+    ]);
+    video.currentTime = 597;
+    fireEvent.pause(video);
+    expect(JSON.parse(window.localStorage.getItem('continue_watching') ?? '[]')).toEqual([{ id: 3, at: 1 }]);
+  });
+
+  it('sends a member’s position to the history on pause, at the end, and as the page goes; never to this browser’s guest row', async () => {
+    const sent: unknown[] = [];
+    const fetchMock = setup({
+      user: makeUser(),
+      routes: {
+        '/api/me/history/7/position': (_url, init) => {
+          const body = JSON.parse(String(init?.body)) as { position: number | null };
+          sent.push(body.position);
+          return { recorded: true, position: body.position };
+        },
+      },
+    });
+    const { unmount } = renderRoute('/video/7');
+    await findTitle();
+
+    const video = videoElement();
+    Object.defineProperty(video, 'duration', { configurable: true, value: 600 });
+    video.currentTime = 123.6;
+    fireEvent.pause(video);
+    await waitFor(() => expect(sent).toEqual([123]));
+    expect(requestedUrls(fetchMock, '/api/me/history/7/position')).toHaveLength(1);
+    expect(fetchMock.mock.calls.find(([input]) => String(input).includes('/position'))?.[1]).toMatchObject({ method: 'PUT' });
+
+    // While playing, the position goes at most every 30 seconds: this one waits for the page to go.
+    video.currentTime = 140;
+    fireEvent.timeUpdate(video);
+    expect(sent).toEqual([123]);
+    unmount();
+    await waitFor(() => expect(sent).toEqual([123, 140]));
+
+    renderRoute('/video/7');
+    await findTitle();
+    fireEvent.ended(videoElement());
+    await waitFor(() => expect(sent).toEqual([123, 140, null]));
+    expect(window.localStorage.getItem('continue_watching')).toBeNull();
+  });
+
+  it('stops sending a member’s position once the API says the history is paused', async () => {
+    const sent: unknown[] = [];
+    setup({
+      user: makeUser(),
+      routes: {
+        '/api/me/history/7/position': (_url, init) => {
+          sent.push(JSON.parse(String(init?.body)).position);
+          return { recorded: false, position: 1 };
+        },
+      },
+    });
+    renderRoute('/video/7');
+    await findTitle();
+    const video = videoElement();
+    Object.defineProperty(video, 'duration', { configurable: true, value: 600 });
+    video.currentTime = 50;
+    fireEvent.pause(video);
+    await waitFor(() => expect(sent).toEqual([50]));
+    video.currentTime = 80;
+    fireEvent.pause(video);
+    fireEvent.ended(video);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toEqual([50]);
+  });
+
   it('fetches a new signed address when the old one expires and resumes at the same time', async () => {
     let n = 0;
     const fetchMock = setup({

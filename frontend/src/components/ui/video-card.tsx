@@ -8,7 +8,7 @@ import type { Brand, VideoCard as VideoCardData } from '@/lib/api/types';
 import { formatCompactNumber, formatUploadAge } from '@/lib/format';
 import { brandTitle, resolveImageSrcSet, resolveImageUrl } from '@/lib/site';
 
-interface VideoCardProps {
+export interface VideoCardProps {
   video: VideoCardData;
   brand?: Brand;
   imageHost?: string;
@@ -18,9 +18,11 @@ interface VideoCardProps {
   footer?: ReactNode;
   /** How soon its image is needed (Thumbnail): lazy unless the card is on the first screen. */
   imagePriority?: ImagePriority;
+  /** Where the viewer stopped (whole seconds): a progress bar over the image (Continue watching). */
+  resumeAt?: number;
 }
 
-export function VideoCard({ video, brand, imageHost, to, footer, imagePriority }: VideoCardProps) {
+export function VideoCard({ video, brand, imageHost, to, footer, imagePriority, resumeAt }: VideoCardProps) {
   const metaId = useId();
   const title = brandTitle(video, brand);
   const uploaded = new Date(video.upload_date);
@@ -45,6 +47,9 @@ export function VideoCard({ video, brand, imageHost, to, footer, imagePriority }
           <span aria-hidden="true">
             <DurationBadge seconds={video.duration} />
             {video.featured > 0 && <span className="video-card__featured">Featured</span>}
+            {resumeAt !== undefined && video.duration !== null && video.duration > 0 && (
+              <progress className="video-card__progress" max={video.duration} value={Math.min(resumeAt, video.duration)} />
+            )}
           </span>
         </Thumbnail>
         <h3 className="video-card__title">{title}</h3>
@@ -54,6 +59,7 @@ export function VideoCard({ video, brand, imageHost, to, footer, imagePriority }
         {[
           video.featured > 0 ? 'Featured' : null,
           durationText(video.duration),
+          resumeAt === undefined ? null : resumeText(resumeAt, video.duration),
           `${formatCompactNumber(video.views)} ${video.views === 1 ? 'view' : 'views'}, ${formatUploadAge(video.upload_date)}`,
         ]
           .filter(Boolean)
@@ -75,6 +81,9 @@ export function VideoCard({ video, brand, imageHost, to, footer, imagePriority }
     </article>
   );
 }
+
+const resumeText = (seconds: number, duration: number | null) =>
+  duration !== null && duration > 0 ? `Watched ${formatDuration(seconds)} of ${formatDuration(duration)}` : `Watched ${formatDuration(seconds)}`;
 
 const durationText = (seconds: number | null) =>
   seconds !== null && Number.isFinite(seconds) && seconds >= 0 ? `Duration ${formatDuration(seconds)}` : 'Duration unknown';

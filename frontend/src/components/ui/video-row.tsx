@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { VideoCard } from '@/components/ui/video-card';
+import { VideoCard, type VideoCardProps } from '@/components/ui/video-card';
 import { cardImagePriority } from '@/components/ui/video-grid';
 import type { Brand, VideoCard as VideoCardData } from '@/lib/api/types';
 
@@ -12,10 +12,12 @@ interface VideoRowProps {
   action?: ReactNode;
   /** Whether the row is the page's first screen: its first cards' images load at once. */
   first?: boolean;
+  /** What a row adds to each card: where it leads, a footer, a progress bar. */
+  cardProps?: (video: VideoCardData) => Pick<VideoCardProps, 'to' | 'footer' | 'resumeAt'>;
 }
 
-/** A titled row of cards that scrolls sideways (home's Featured, New from performers you follow). */
-export function VideoRow({ heading, videos, brand, imageHost, action, first = false }: VideoRowProps) {
+/** A titled row of cards that scrolls sideways (home's Featured, Continue watching, New from performers you follow). */
+export function VideoRow({ heading, videos, brand, imageHost, action, first = false, cardProps }: VideoRowProps) {
   const headingId = useId();
   const title = (
     <h2 id={headingId} className="featured-row__heading">
@@ -35,7 +37,13 @@ export function VideoRow({ heading, videos, brand, imageHost, action, first = fa
       <ul className="featured-row__list" role="list">
         {videos.map((video, index) => (
           <li key={video.id}>
-            <VideoCard video={video} brand={brand} imageHost={imageHost} imagePriority={cardImagePriority(index, first)} />
+            <VideoCard
+              video={video}
+              brand={brand}
+              imageHost={imageHost}
+              imagePriority={cardImagePriority(index, first)}
+              {...cardProps?.(video)}
+            />
           </li>
         ))}
       </ul>

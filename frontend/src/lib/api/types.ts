@@ -16,6 +16,8 @@ export type WatchLaterState = Schemas['WatchLaterStateDto'];
 /** The document types the accepted-and-ignored `video` as an empty object; the client sends the card it holds. */
 export type ListAction = Omit<Schemas['ListActionDto'], 'video'> & { video?: VideoCard };
 export type WatchedVideo = Omit<Schemas['WatchedVideoDto'], 'video'> & { video?: VideoCard };
+export type ContinueWatching = Schemas['ContinueWatchingDto'];
+export type ContinueWatchingCard = Schemas['ContinueWatchingCardDto'];
 export type UpdateDuration = Schemas['UpdateDurationDto'];
 export type VideoId = Schemas['VideoIdDto'];
 

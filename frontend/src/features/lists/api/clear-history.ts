@@ -16,6 +16,8 @@ export function useClearHistory(userId: string) {
         page ? { ...page, data: [], total: 0 } : page,
       );
       void queryClient.invalidateQueries({ queryKey: listKeys.list('history', userId) });
+      // The resume positions went with it.
+      void queryClient.invalidateQueries({ queryKey: listKeys.continueWatching(userId) });
     },
     onError: (error) => console.error('Error clearing history', error),
   });

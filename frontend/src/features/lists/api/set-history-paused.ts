@@ -11,7 +11,11 @@ export function useSetHistoryPaused(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setHistoryPaused,
-    onSuccess: (state) => queryClient.setQueryData(listKeys.historyPaused(userId), state),
+    onSuccess: (state) => {
+      queryClient.setQueryData(listKeys.historyPaused(userId), state);
+      // The home page's Continue watching row hides while history is paused.
+      void queryClient.invalidateQueries({ queryKey: listKeys.continueWatching(userId) });
+    },
     onError: (error) => console.error('Error changing whether history is recorded', error),
   });
 }

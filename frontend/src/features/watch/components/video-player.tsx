@@ -1,4 +1,4 @@
-import { formatDuration, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
+import { formatDuration, PLAYER_POSTER_WIDTH, resumablePosition } from '@hunktube/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Site, Video } from '@/lib/api/types';
 import { mediaUrl, resolveImageCopy, resolveImageUrl } from '@/lib/site';
@@ -27,10 +27,13 @@ interface VideoPlayerProps {
   onDuration: (seconds: number) => void;
   /** Previous, Next and the autoplay switch; left out of the embeddable player, which is one video alone. */
   navigation?: boolean;
+  /**
+   * Where playback is, as this browser keeps it for resuming (whole seconds; null once finished): every few
+   * seconds while playing, and at once (`settled`) on pause and at the end.
+   */
+  onProgress?: (position: number | null, settled: boolean) => void;
 }
 
-/** Positions closer than this to the end are not worth resuming: the video counts as watched. */
-const END_MARGIN_SECONDS = 5;
 const SAVE_EVERY_SECONDS = 5;
 /** A signed URL refused again this soon after a fresh one is a broken stream, not an expiry: stop asking. */
 const MIN_REFRESH_INTERVAL_MS = 10_000;
@@ -46,6 +49,7 @@ export function VideoPlayer({
   onFirstPlay,
   onDuration,
   navigation = true,
+  onProgress,
 }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -129,10 +133,12 @@ export function VideoPlayer({
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
-  const savePosition = (time: number, end: number) => {
-    const watched = Number.isFinite(end) && end > 0 && time >= end - END_MARGIN_SECONDS;
-    writeResumePosition(video.id, watched || time < 1 ? null : time);
+  // Positions near the end are not worth resuming (@hunktube/shared): the video counts as watched.
+  const savePosition = (time: number, end: number, settled: boolean) => {
+    const position = resumablePosition(time, Number.isFinite(end) ? end : null);
+    writeResumePosition(video.id, position);
     lastSaved.current = time;
+    onProgress?.(position, settled);
   };
 
   const toggleAutoAdvance = () => {
@@ -164,12 +170,12 @@ export function VideoPlayer({
           }}
           onPause={(event) => {
             setPlaying(false);
-            savePosition(event.currentTarget.currentTime, event.currentTarget.duration);
+            savePosition(event.currentTarget.currentTime, event.currentTarget.duration, true);
           }}
           onTimeUpdate={(event) => {
             const { currentTime: time, duration: end } = event.currentTarget;
             setCurrentTime(time);
-            if (Math.abs(time - lastSaved.current) >= SAVE_EVERY_SECONDS) savePosition(time, end);
+            if (Math.abs(time - lastSaved.current) >= SAVE_EVERY_SECONDS) savePosition(time, end, false);
           }}
           onLoadedMetadata={(event) => {
             const end = event.currentTarget.duration;
@@ -185,6 +191,7 @@ export function VideoPlayer({
           onEnded={() => {
             setPlaying(false);
             writeResumePosition(video.id, null);
+            onProgress?.(null, true);
             if (autoAdvance && onNext) onNext();
           }}
         />

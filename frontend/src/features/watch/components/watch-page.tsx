@@ -14,6 +14,7 @@ import { useAddTrending } from '../api/add-trending';
 import { useRelatedVideos } from '../api/get-related-videos';
 import { useIncrementViews } from '../api/increment-views';
 import { useUpdateDuration } from '../api/update-duration';
+import { useResumeReporter } from '../hooks/use-resume-reporter';
 import { writeScrollTarget } from '../utils/storage';
 import { serializeJsonLd, videoJsonLd } from '../utils/video-json-ld';
 import {
@@ -73,6 +74,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
   const { mutate: sendHistory } = useAddHistory();
   const { mutate: sendDuration } = useUpdateDuration();
   const { mutate: changeWatchLater } = useAddToWatchLater();
+  const reportProgress = useResumeReporter(videoId, user);
 
   // Each call goes once per page, even when effects run twice (development's strict mode) or data refreshes.
   const sent = useRef({ load: false, history: false, duration: false });
@@ -154,6 +156,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
             if (user) changeWatchLater({ videoId, userId: user.id, action: 'delete' });
           }}
           onDuration={onDuration}
+          onProgress={reportProgress}
         />
         <VideoDetails
           video={loaded}

@@ -5,13 +5,8 @@ export const isLikedLocally = (videoId: number) => readStorage('local', likedKey
 export const markLikedLocally = (videoId: number) => writeStorage('local', likedKey(videoId), 'true');
 export const forgetLikedLocally = (videoId: number) => writeStorage('local', likedKey(videoId), null);
 
-/** Where playback stopped, per video, to resume there. */
-export function readResumePosition(videoId: number): number | null {
-  const value = Number(readStorage('local', `resume_${videoId}`));
-  return Number.isFinite(value) && value > 0 ? value : null;
-}
-export const writeResumePosition = (videoId: number, seconds: number | null) =>
-  writeStorage('local', `resume_${videoId}`, seconds === null ? null : String(Math.floor(seconds)));
+/** Where playback stopped, per video, to resume there: kept with the guest's Continue watching (lib). */
+export { readResumePosition, writeResumePosition } from '@/lib/continue-watching';
 
 /** Whether the next video starts when one ends: on unless turned off. */
 export const readAutoAdvance = () => readStorage('local', 'autoplay_next') !== 'false';
