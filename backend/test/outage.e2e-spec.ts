@@ -166,6 +166,9 @@ if (onPostgresServer()) {
       expect503(await request(t.http).delete('/api/me/following/outage-star').set(bearer(member)));
       expect503(await request(t.http).get('/api/me/following').set(bearer(member)));
       expect503(await request(t.http).get('/api/me/followed-videos').set(bearer(member)));
+      // Where a member stopped is a history row: refused, not pretended.
+      expect503(await request(t.http).put(`/api/me/history/${videoId}/position`).set(bearer(member)).send({ position: 30 }));
+      expect503(await request(t.http).get('/api/me/continue-watching').set(bearer(member)));
       // Health tells "down" (503) apart from "degraded" (200).
       const health = await request(t.http).get('/api/health').expect(503);
       expect(health.body).toEqual({ error: expect.any(String), errorCode: 'DATABASE_DOWN', statusCode: 503 });
@@ -203,6 +206,10 @@ if (onPostgresServer()) {
       await request(t.http).post('/api/video/add-to-bookmarks').set(bearer(member)).send({ videoId, userId: member.id, action: 'create' }).expect(200);
       await request(t.http).put('/api/me/following/outage-star').set(bearer(member)).send({}).expect(200);
       expect((await request(t.http).get('/api/me/following').set(bearer(member)).expect(200)).body.data.map((p: { id: string }) => p.id)).toEqual(['outage-star']);
+      await request(t.http).put(`/api/me/history/${videoId}/position`).set(bearer(member)).send({ position: 30 }).expect(200);
+      expect((await request(t.http).get('/api/me/continue-watching').set(bearer(member)).expect(200)).body.data).toEqual([
+        expect.objectContaining({ id: videoId, position_seconds: 30 }),
+      ]);
     });
   });
 }
