@@ -8,6 +8,7 @@ import { StaleReadsModule } from './common/http/stale-reads';
 import { RedisThrottlerStorage } from './common/redis/redis-throttler-storage';
 import { LoggerModule } from 'nestjs-pino';
 import { existsSync } from 'node:fs';
+import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
@@ -65,6 +66,7 @@ export class AppModule {
         VideosModule,
         ListsModule,
         PlaylistsModule,
+        AccountModule,
         TaxonomyModule,
         SiteModule,
         JobsModule,

@@ -24,7 +24,10 @@ import { bearer, createTestApp, registerAdmin, registerUser, type TestApp, type 
  * Routes whose valid request cannot be built here at all, with the reason and the role that sends their
  * hostile cases (which still run). Empty: every route can be filled today.
  */
-const CANNOT_SUCCEED: Record<string, { role: Role; reason: string }> = {};
+const CANNOT_SUCCEED: Record<string, { role: Role; reason: string }> = {
+  // Its success deletes the member this suite signs in as; test/account.e2e-spec.ts covers it.
+  'DELETE /api/me/account': { role: 'memberA', reason: 'deleting the account would end the suite’s member' },
+};
 
 const PASSWORD = 'correct horse battery';
 

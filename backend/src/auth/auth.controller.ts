@@ -11,6 +11,14 @@ import { LoginDto, MeDto, RegisterDto, SessionDto, UpdateProfileDto } from './dt
 import { ACCESS_TOKEN_COOKIE } from './jwt.strategy';
 import { toUserDto } from './user.mapper';
 
+/** The session cookie's attributes, as set at sign-in and cleared at sign-out (and at an account's deletion). */
+export const sessionCookieOptions = (config: AppConfig): CookieOptions => ({
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: config.env === 'production',
+  path: '/',
+});
+
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
@@ -70,6 +78,6 @@ export class AuthController {
   }
 
   private cookieOptions(): CookieOptions {
-    return { httpOnly: true, sameSite: 'lax', secure: this.config.env === 'production', path: '/' };
+    return sessionCookieOptions(this.config);
   }
 }

@@ -1,4 +1,5 @@
-import { ConflictException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { ConflictException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { CodedHttpException } from '../common/filters/all-exceptions.filter';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
@@ -12,10 +13,23 @@ import type { AuthUser } from '../common/decorators/auth.decorators';
 import { AuthBudgets } from './auth-budgets';
 import type { LoginDto, RegisterDto, SessionDto, UserDto } from './dto/auth.dto';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { User } from './user.entity';
+import { type RoleId, User } from './user.entity';
 import { toUserDto } from './user.mapper';
 
 export const INVALID_LOGIN = 'Invalid email or password';
+export const WRONG_PASSWORD = 'That is not your password';
+export const ADMIN_ACCOUNT = 'An admin account cannot be deleted from its profile';
+
+/** The account as its export holds it (README › "Export and delete"). */
+export interface AccountExport {
+  id: string;
+  email: string;
+  display_name: string;
+  role: RoleId | null;
+  created_at: string;
+  history_paused: boolean;
+  sessions: { started_at: string; expires_at: string }[];
+}
 
 export interface JwtPayload {
   sub: string;
@@ -160,6 +174,46 @@ export class AuthService {
   private async endSessionsOf(userId: string): Promise<void> {
     this.lastKnown.delete(userId);
     await this.users.manager.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  }
+
+  /** The account's own data, for its export: no password hash, no session tokens or ids. */
+  async exportAccount(userId: string): Promise<AccountExport> {
+    const user = await this.users.findOneByOrFail({ id: userId });
+    const sessions = await this.users.manager.query<{ created_at: Date | string; expires_at: Date | string }[]>(
+      'SELECT created_at, expires_at FROM sessions WHERE user_id = $1 AND expires_at > now() ORDER BY created_at DESC',
+      [userId],
+    );
+    const iso = (value: Date | string) => new Date(value).toISOString();
+    return {
+      id: user.id,
+      email: user.email,
+      display_name: user.displayName,
+      role: user.roleId,
+      created_at: iso(user.createdAt),
+      history_paused: user.historyPaused,
+      sessions: sessions.map((row) => ({ started_at: iso(row.created_at), expires_at: iso(row.expires_at) })),
+    };
+  }
+
+  /**
+   * Deletes the account once its password is given again. One statement: the database removes with it
+   * everything that hangs on the member (lists, playlists, history, likes' rows, follows, sessions), so every
+   * token of the account is refused from then on, in every process. A wrong password counts as a failed sign-in
+   * (the failed sign-ins per account, README › "Decisions the contract leaves open"). An admin's account stays: it is managed from the server.
+   */
+  async deleteAccount(user: AuthUser, password: string): Promise<void> {
+    if (user.roleId === 'admin') throw new CodedHttpException(ADMIN_ACCOUNT, HttpStatus.CONFLICT, 'ADMIN_ACCOUNT');
+    const failures = await this.budgets.checkAccount(user.email);
+    const found = await this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id: user.id }).getOne();
+    if (!found || !(await verifyPassword(found.passwordHash, password))) {
+      await this.budgets.failedSignIn(user.email);
+      throw new CodedHttpException(WRONG_PASSWORD, HttpStatus.FORBIDDEN, 'WRONG_PASSWORD');
+    }
+    await this.budgets.signedIn(user.email, failures);
+    this.lastKnown.delete(user.id);
+    if (user.sessionId) this.lastKnownSessions.delete(user.sessionId);
+    await this.users.manager.query('DELETE FROM users WHERE id = $1', [user.id]);
+    this.logger.log(`Account ${user.id} deleted by its member`);
   }
 
   /** Creates the admin, or promotes and re-keys an existing account; safe to run at every start. */

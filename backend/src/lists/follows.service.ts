@@ -54,6 +54,16 @@ export class FollowsService {
     return { data };
   }
 
+  /** The performers followed, for the account's export: ids, names as they are now, times. */
+  async exportFollows(userId: string): Promise<{ performer_id: string; name: string; followed_at: string }[]> {
+    const rows = await this.db.query<{ performer_id: string; created_at: Date | string }[]>(
+      'SELECT performer_id, created_at FROM performer_follows WHERE user_id = $1 ORDER BY created_at DESC, performer_id',
+      [userId],
+    );
+    const names = new Map((await this.taxa.refs('performers', rows.map((row) => row.performer_id))).map((ref) => [ref.id, ref.name]));
+    return rows.map((row) => ({ performer_id: row.performer_id, name: names.get(row.performer_id) ?? row.performer_id, followed_at: new Date(row.created_at).toISOString() }));
+  }
+
   async follow(user: AuthUser, performerId: string): Promise<FollowStateDto> {
     checkId(performerId);
     if ((await this.taxa.refs('performers', [performerId])).length === 0) throw new NotFoundException(PERFORMER_NOT_FOUND);

@@ -16,5 +16,6 @@ import { MeController } from './me.controller';
   imports: [ListsStoreModule, VideosModule, AuthModule, TaxonomyModule],
   controllers: [ListsController, FollowingController, ContinueWatchingController, MeController],
   providers: [ListsService, FollowsService, ContinueWatchingService],
+  exports: [ListsService, FollowsService],
 })
 export class ListsModule {}

@@ -30,6 +30,14 @@ type UserList = keyof typeof LISTS;
 
 type ListedRow = VideoCardRow & { listed_at: Date | string };
 
+/** The member's lists as the account's export holds them: video ids and times, newest first. */
+export interface ListsExport {
+  bookmarks: { video_id: number; added_at: string }[];
+  watch_later: { video_id: number; added_at: string }[];
+  likes: { video_id: number; liked_at: string }[];
+  history: { video_id: number; watched_at: string; position_seconds: number | null }[];
+}
+
 @Injectable()
 export class ListsService {
   constructor(
@@ -83,6 +91,34 @@ export class ListsService {
   async setHistoryPaused(user: AuthUser, paused: boolean): Promise<{ paused: boolean }> {
     await this.users.setHistoryPaused(user.id, paused);
     return { paused };
+  }
+
+  /**
+   * Every entry of the member's lists, for the account's export: video ids with their times, newest first, any
+   * state of the video (what the member kept is theirs, published or not).
+   */
+  async exportLists(userId: string): Promise<ListsExport> {
+    const read = (list: UserList, extra = '') => {
+      const { table, at } = LISTS[list];
+      return this.db.query<{ video_id: number; at: Date | string; position_seconds?: number | null }[]>(
+        `SELECT video_id, ${at} AS at${extra} FROM ${table} WHERE user_id = $1 ORDER BY ${at} DESC, video_id DESC`,
+        [userId],
+      );
+    };
+    const iso = (value: Date | string) => new Date(value).toISOString();
+    const [bookmarks, watchLater, likes, history] = await Promise.all([
+      read('bookmarks'),
+      read('watchLater'),
+      read('likes'),
+      read('history', ', position_seconds'),
+    ]);
+    const added = (rows: { video_id: number; at: Date | string }[]) => rows.map((row) => ({ video_id: Number(row.video_id), added_at: iso(row.at) }));
+    return {
+      bookmarks: added(bookmarks),
+      watch_later: added(watchLater),
+      likes: likes.map((row) => ({ video_id: Number(row.video_id), liked_at: iso(row.at) })),
+      history: history.map((row) => ({ video_id: Number(row.video_id), watched_at: iso(row.at), position_seconds: row.position_seconds ?? null })),
+    };
   }
 
   /** Adds (idempotent; only a published video) or removes (idempotent; any id) a video; answers the new state. */

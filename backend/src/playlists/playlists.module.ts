@@ -8,5 +8,6 @@ import { PlaylistsService } from './playlists.service';
   imports: [VideosModule],
   controllers: [PlaylistsController],
   providers: [PlaylistsService],
+  exports: [PlaylistsService],
 })
 export class PlaylistsModule {}

@@ -30,6 +30,15 @@ export const NOT_A_PERMUTATION = 'video_ids must list every video of the playlis
 /** PostgreSQL's unique_violation: the client recognises a duplicate by this code. */
 export const UNIQUE_VIOLATION = '23505';
 
+/** A playlist as the account's export holds it. */
+export interface PlaylistExport {
+  id: number;
+  title: string;
+  created_at: string;
+  updated_at: string;
+  videos: { video_id: number; added_at: string }[];
+}
+
 /** Playlist order; `position` ties (not expected, but cheap to make stable) fall back to the time added. */
 const ITEM_ORDER = 'i.position, i.added_at, i.video_id';
 
@@ -54,6 +63,31 @@ export class PlaylistsService {
       [user.id],
     );
     return { data: rows.map(toPlaylistSummary), error: null };
+  }
+
+  /** Every playlist of the member with its videos in order, for the account's export (any state of the videos). */
+  async exportPlaylists(userId: string): Promise<PlaylistExport[]> {
+    const [playlists, items] = await Promise.all([
+      this.db.query<{ id: number; title: string; created_at: Date | string; updated_at: Date | string }[]>(
+        'SELECT id, title, created_at, updated_at FROM playlists WHERE user_id = $1 ORDER BY updated_at DESC, id DESC',
+        [userId],
+      ),
+      this.db.query<{ playlist_id: number; video_id: number; added_at: Date | string }[]>(
+        `SELECT i.playlist_id, i.video_id, i.added_at FROM playlist_items i JOIN playlists p ON p.id = i.playlist_id
+         WHERE p.user_id = $1 ORDER BY ${ITEM_ORDER}`,
+        [userId],
+      ),
+    ]);
+    const iso = (value: Date | string) => new Date(value).toISOString();
+    return playlists.map((playlist) => ({
+      id: Number(playlist.id),
+      title: playlist.title,
+      created_at: iso(playlist.created_at),
+      updated_at: iso(playlist.updated_at),
+      videos: items
+        .filter((item) => Number(item.playlist_id) === Number(playlist.id))
+        .map((item) => ({ video_id: Number(item.video_id), added_at: iso(item.added_at) })),
+    }));
   }
 
   /**

@@ -549,6 +549,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccountController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["AccountController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/categories": {
         parameters: {
             query?: never;
@@ -1256,6 +1288,93 @@ export interface components {
         ReorderPlaylistDto: {
             /** @description Every video the playlist shows, each once, in the new order */
             video_ids: number[];
+        };
+        ExportedSessionDto: {
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        ExportedAccountDto: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            display_name: string;
+            /** @enum {string|null} */
+            role: "member" | "admin" | null;
+            /** Format: date-time */
+            created_at: string;
+            history_paused: boolean;
+            /** @description Sessions still open (signed-in browsers) */
+            sessions: components["schemas"]["ExportedSessionDto"][];
+        };
+        ExportedListEntryDto: {
+            video_id: number;
+            /** @description The title now; null for a video since deleted */
+            title: string | null;
+            /** @description The watch page, on this site */
+            page: string;
+            /** Format: date-time */
+            added_at: string;
+        };
+        ExportedPlaylistDto: {
+            id: number;
+            title: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description In the playlist’s order */
+            videos: components["schemas"]["ExportedListEntryDto"][];
+        };
+        ExportedLikeDto: {
+            video_id: number;
+            /** @description The title now; null for a video since deleted */
+            title: string | null;
+            /** @description The watch page, on this site */
+            page: string;
+            /** Format: date-time */
+            liked_at: string;
+        };
+        ExportedFollowDto: {
+            performer_id: string;
+            name: string;
+            /** Format: date-time */
+            followed_at: string;
+        };
+        ExportedHistoryEntryDto: {
+            video_id: number;
+            /** @description The title now; null for a video since deleted */
+            title: string | null;
+            /** @description The watch page, on this site */
+            page: string;
+            /** Format: date-time */
+            watched_at: string;
+            /** @description Where playback stopped (Continue watching) */
+            position_seconds: number | null;
+        };
+        AccountExportDto: {
+            /** Format: date-time */
+            exported_at: string;
+            /** @description The site’s name */
+            site: string;
+            account: components["schemas"]["ExportedAccountDto"];
+            /** @description Newest first */
+            bookmarks: components["schemas"]["ExportedListEntryDto"][];
+            /** @description Newest first */
+            watch_later: components["schemas"]["ExportedListEntryDto"][];
+            /** @description Most recently changed first */
+            playlists: components["schemas"]["ExportedPlaylistDto"][];
+            /** @description Newest first */
+            likes: components["schemas"]["ExportedLikeDto"][];
+            /** @description Most recently followed first */
+            following: components["schemas"]["ExportedFollowDto"][];
+            /** @description Most recently watched first */
+            history: components["schemas"]["ExportedHistoryEntryDto"][];
+        };
+        DeleteAccountDto: {
+            /** @description The account’s password, asked again */
+            password: string;
         };
         TaxonDto: {
             /** @description Slug derived from the name */
@@ -2755,6 +2874,90 @@ export interface operations {
             };
             /** @description Playlist not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AccountController_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON file (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExportDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AccountController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountDto"];
+            };
+        };
+        responses: {
+            /** @description Deleted; the cookie is cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No password, or other fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description errorCode WRONG_PASSWORD: not the account’s password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description errorCode ADMIN_ACCOUNT: an admin’s account is not deleted here */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many failed attempts for this account, or from this network */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,55 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiTags,
+  ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { sessionCookieOptions } from '../auth/auth.controller';
+import { ACCESS_TOKEN_COOKIE } from '../auth/jwt.strategy';
+import { AuthRateLimit, CurrentUser } from '../common/decorators/auth.decorators';
+import type { AuthUser } from '../common/decorators/auth.decorators';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { requestOrigin } from '../seo/request-origin';
+import { slugify } from '@hunktube/shared';
+import { AccountService } from './account.service';
+import { AccountExportDto, DeleteAccountDto } from './dto/account.dto';
+
+/** A member's data to take away, and the account to leave (README › "Export and delete"). Signed in only. */
+@ApiTags('account')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'Not signed in' })
+@Controller('me')
+export class AccountController {
+  constructor(
+    private readonly account: AccountService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('export')
+  @ApiOkResponse({ type: AccountExportDto, description: 'A JSON file (Content-Disposition: attachment)' })
+  async export(@CurrentUser() user: AuthUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AccountExportDto> {
+    const data = await this.account.export(user, requestOrigin(req, this.config.publicUrl));
+    const name = `${slugify(this.config.siteName) || 'account'}-data-${data.exported_at.slice(0, 10)}.json`;
+    res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+    return data;
+  }
+
+  /**
+   * Deletes the account with everything personal at once, then signs this browser out as logout does and asks
+   * it to forget this site's storage too (what it kept: positions, likes given here).
+   */
+  @Delete('account')
+  @AuthRateLimit()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'Deleted; the cookie is cleared' })
+  @ApiBadRequestResponse({ description: 'No password, or other fields' })
+  @ApiForbiddenResponse({ description: 'errorCode WRONG_PASSWORD: not the account’s password' })
+  @ApiConflictResponse({ description: 'errorCode ADMIN_ACCOUNT: an admin’s account is not deleted here' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account, or from this network' })
+  async delete(@CurrentUser() user: AuthUser, @Body() dto: DeleteAccountDto, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await this.account.delete(user, dto.password);
+    res.clearCookie(ACCESS_TOKEN_COOKIE, sessionCookieOptions(this.config));
+    res.setHeader('Clear-Site-Data', '"cache", "cookies", "storage"');
+  }
+}
