@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newVisitor, registerMember, screenshot } from './support/browser';
@@ -204,6 +205,46 @@ describe('a member', () => {
     expect(await page.getByRole('region', { name: 'Continue watching' }).count()).toBe(0);
     await page.goto('/me/history');
     await page.getByRole('link', { name: video.title }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('downloads their data, then deletes the account: nothing of it is left, and the counts stay', async () => {
+    const { page, context, errors } = await newVisitor(browser);
+    const { email, password } = await registerMember(page, 'Leaver');
+    const video = await openVideo(page, 2);
+    const bookmark = page.getByRole('button', { name: 'Bookmark' });
+    await bookmark.click();
+    await expect.poll(() => bookmark.getAttribute('aria-pressed')).toBe('true');
+    const like = page.getByRole('button', { name: /^Like,/ });
+    const liked = page.waitForResponse((response) => response.url().endsWith('/api/video/increment-likes'));
+    await like.click();
+    expect((await liked).status()).toBe(200);
+    const id = Number(video.path.split('/').pop());
+    const likesBefore = ((await (await page.request.get(`/api/videos/${id}`)).json()) as { likes: number }).likes;
+
+    await page.locator('.user-menu__toggle').click();
+    await page.getByRole('link', { name: 'Your account' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Your data' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/-data-\d{4}-\d\d-\d\d\.json$/);
+    const file = await download.path();
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { account: { email: string }; bookmarks: { video_id: number; title: string }[]; likes: { video_id: number }[] };
+    expect(data.account.email).toBe(email);
+    expect(data.bookmarks).toEqual([expect.objectContaining({ video_id: id, title: video.title })]);
+    expect(data.likes.map((entry) => entry.video_id)).toEqual([id]);
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Your password').fill(password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your account has been deleted' }).waitFor();
+    // Signed out here and everywhere: the session and the password open nothing any more.
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+    expect((await page.request.post('/api/auth/login', { data: { email, password } })).status()).toBe(401);
+    expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+    // The like it gave stays counted.
+    expect(((await (await page.request.get(`/api/videos/${id}`)).json()) as { likes: number }).likes).toBe(likesBefore);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -75,6 +75,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: 'me/likes', lazy: async () => ({ Component: (await lists()).LikesRoute }) },
           { path: 'me/following', lazy: async () => ({ Component: (await lists()).FollowingRoute }) },
           { path: 'me/following/videos', lazy: async () => ({ Component: (await lists()).FollowedVideosRoute }) },
+          { path: 'me/account', lazy: async () => ({ Component: (await lists()).AccountRoute }) },
           { path: 'playlists', lazy: async () => ({ Component: (await lists()).PlaylistsRoute }) },
           { path: 'playlists/:id', lazy: async () => ({ Component: (await lists()).PlaylistRoute }) },
 

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useUser } from '@/features/auth/api/get-user';
+import { AccountDeleted, AccountPage } from '@/features/auth/components/account-page';
 import { BookmarksPage } from '@/features/lists/components/bookmarks-page';
 import { FollowedVideosPage } from '@/features/lists/components/followed-videos-page';
 import { FollowingPage } from '@/features/lists/components/following-page';
@@ -75,6 +76,13 @@ export function FollowedVideosRoute() {
 
 export function PlaylistsRoute() {
   return <MembersOnly title="Playlists">{(user) => <PlaylistsPage user={user} />}</MembersOnly>;
+}
+
+export function AccountRoute() {
+  // Once deleted, the page stays to say so (the member is a visitor now: MembersOnly would send them to log in).
+  const [deleted, setDeleted] = useState(false);
+  if (deleted) return <AccountDeleted />;
+  return <MembersOnly title="Your account">{(user) => <AccountPage user={user} onDeleted={() => setDeleted(true)} />}</MembersOnly>;
 }
 
 const PLAYLIST_ID = /^[1-9]\d{0,9}$/;
