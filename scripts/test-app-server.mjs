@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const TEST_ADMIN = { email: 'admin@e2e.test', password: 'an admin password for e2e' };
+/** The host name the app under test serves the jtg brand on, and that brand's site name. */
+export const TEST_BRAND_HOST = 'jtg.localhost';
+export const TEST_BRAND_NAME = 'JTG Test Site';
 
 async function freePort() {
   return new Promise((resolve, reject) => {
@@ -61,6 +64,9 @@ export async function startTestApp({ demoVideos = 3 } = {}) {
       DEMO_SEED_VIDEOS: String(demoVideos),
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
+      // A second brand on its own host (README › "Brands by host"): Chromium takes *.localhost to this machine.
+      BRAND_HOSTS: `${TEST_BRAND_HOST}=jtg`,
+      BRAND_SITE_NAMES: `jtg=${TEST_BRAND_NAME}`,
       COUNTER_FLUSH_MS: '1000',
       // Every flow registers and logs in; the production limit would throttle a fast run.
       RATE_LIMIT_AUTH: '1000',

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newVisitor, registerMember } from './support/browser';
+import { BRAND_SITE } from './support/constants';
 
 /** A visitor who has answered the 18+ gate, as the server learns it: the cookie the gate sets. */
 async function answered(context: BrowserContext): Promise<void> {
@@ -142,6 +143,44 @@ describe('pages rendered on the server', () => {
       await page.waitForLoadState('networkidle');
       expect(await serverElementKept(page), path).toBe(true);
     }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('serves the second brand on its own host: its name, its titles and its addresses, with the same accounts', async () => {
+    const main = new URL(baseURL());
+    const origin = `${main.protocol}//${BRAND_SITE.host}:${main.port}`;
+    // A video the demo gave a title of the brand's own.
+    const listing = (await (await fetch(`${baseURL()}/api/videos?limit=60`)).json()) as { data: { id: number; title: string; jtg_title: string }[] };
+    const video = listing.data.find((v) => v.jtg_title.trim() !== '' && v.jtg_title !== v.title);
+    if (!video) throw new Error('the demo catalogue has no video with a jtg title');
+
+    const context = await browser.newContext({ baseURL: origin });
+    // Another origin: the 18+ answer is this host's to keep (the server reads the cookie, the app its storage).
+    await context.addCookies([{ name: 'age_confirmed', value: 'true', url: origin }]);
+    await context.addInitScript(() => window.localStorage.setItem('age_confirmed', 'true'));
+    const page = await context.newPage();
+    const { problems } = watchPage(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(await page.title()).toBe(BRAND_SITE.name);
+    await page.getByRole('link', { name: BRAND_SITE.name, exact: true }).waitFor();
+
+    await page.goto(`/video/${video.id}`);
+    await page.getByRole('heading', { level: 1, name: video.jtg_title }).waitFor();
+    expect(await page.title()).toBe(`${video.jtg_title} - ${BRAND_SITE.name}`);
+    expect(await page.locator('head link[rel="canonical"]').getAttribute('href')).toBe(`${origin}/video/${video.id}`);
+    expect(await page.locator('head meta[property="og:site_name"]').getAttribute('content')).toBe(BRAND_SITE.name);
+
+    // An account made on the main site signs in here.
+    const mainSite = await newVisitor(browser);
+    const { email, password } = await registerMember(mainSite.page, 'Both Brands');
+    await mainSite.context.close();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.locator('.user-menu__name', { hasText: 'Both Brands' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -10,7 +10,7 @@ import { AuthRateLimit, CurrentUser } from '../common/decorators/auth.decorators
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { requestOrigin } from '../seo/request-origin';
+import { siteOf } from '../site/site-identity';
 import { slugify } from '@hunktube/shared';
 import { AccountService } from './account.service';
 import { AccountExportDto, DeleteAccountDto } from './dto/account.dto';
@@ -29,8 +29,9 @@ export class AccountController {
   @Get('export')
   @ApiOkResponse({ type: AccountExportDto, description: 'A JSON file (Content-Disposition: attachment)' })
   async export(@CurrentUser() user: AuthUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AccountExportDto> {
-    const data = await this.account.export(user, requestOrigin(req, this.config.publicUrl));
-    const name = `${slugify(this.config.siteName) || 'account'}-data-${data.exported_at.slice(0, 10)}.json`;
+    const site = siteOf(req, this.config);
+    const data = await this.account.export(user, site);
+    const name = `${slugify(site.name) || 'account'}-data-${data.exported_at.slice(0, 10)}.json`;
     res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
     return data;
   }

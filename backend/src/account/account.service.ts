@@ -1,12 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AuthService } from '../auth/auth.service';
 import type { AuthUser } from '../common/decorators/auth.decorators';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
 import { FollowsService } from '../lists/follows.service';
 import { ListsService } from '../lists/lists.service';
 import { PlaylistsService } from '../playlists/playlists.service';
 import { VideosRepository } from '../videos/videos.repository';
+import type { SiteIdentity } from '../site/site-identity';
 import type { AccountExportDto } from './dto/account.dto';
 
 /**
@@ -22,11 +21,11 @@ export class AccountService {
     private readonly follows: FollowsService,
     private readonly playlists: PlaylistsService,
     private readonly videos: VideosRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** `origin` names the watch pages (this site's address as the request reached it). */
-  async export(user: AuthUser, origin: string): Promise<AccountExportDto> {
+  /** `site`: the site the request reached (its name, and its origin for the watch pages' addresses). */
+  async export(user: AuthUser, site: Pick<SiteIdentity, 'name' | 'origin'>): Promise<AccountExportDto> {
+    const { origin } = site;
     const [account, lists, playlists, following] = await Promise.all([
       this.auth.exportAccount(user.id),
       this.lists.exportLists(user.id),
@@ -45,7 +44,7 @@ export class AccountService {
     });
     return {
       exported_at: new Date().toISOString(),
-      site: this.config.siteName,
+      site: site.name,
       account,
       bookmarks: lists.bookmarks.map(video),
       watch_later: lists.watch_later.map(video),

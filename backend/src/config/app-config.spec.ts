@@ -62,7 +62,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads brands by host and their site names; none by default', () => {
+    expect(load({}).brandHosts).toEqual({});
+    const config = load({ BRAND_HOSTS: ' ATG.example=atg, jtg.example:8080=jtg ', BRAND_SITE_NAMES: 'atg=ATG Tube, jtg = Jocks & Co' });
+    expect(config.brandHosts).toEqual({ 'atg.example': 'atg', 'jtg.example:8080': 'jtg' });
+    expect(config.brandSiteNames).toEqual({ atg: 'ATG Tube', jtg: 'Jocks & Co' });
+  });
+
   it.each([
+    [{ BRAND_HOSTS: 'atg.example' }, 'BRAND_HOSTS'],
+    [{ BRAND_HOSTS: 'atg.example=xyz' }, 'BRAND_HOSTS'],
+    [{ BRAND_HOSTS: 'https://atg.example=atg' }, 'BRAND_HOSTS'],
+    [{ BRAND_HOSTS: 'a.example=atg,A.example=jtg' }, 'BRAND_HOSTS'],
+    [{ BRAND_SITE_NAMES: 'atg' }, 'BRAND_SITE_NAMES'],
+    [{ BRAND_SITE_NAMES: 'xyz=Name' }, 'BRAND_SITE_NAMES'],
+    [{ BRAND_SITE_NAMES: 'atg=' }, 'BRAND_SITE_NAMES'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ BRAND: 'xyz' }, 'BRAND'],

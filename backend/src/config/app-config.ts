@@ -66,6 +66,14 @@ class EnvironmentVariables {
   @Transform(trimmed) @IsString() @MinLength(1)
   SITE_NAME = 'HunkTube';
 
+  /** Brands by host name (`atg.example=atg,jtg.example=jtg`): each host serves its brand; others, BRAND's. */
+  @Transform(trimmed) @IsString()
+  BRAND_HOSTS = '';
+
+  /** Each brand's site name (`atg=ATG Tube,jtg=JTG`); a brand not named uses SITE_NAME. */
+  @Transform(trimmed) @IsString()
+  BRAND_SITE_NAMES = '';
+
   @IsOptional() @Transform(trimmed) @IsString()
   MEDIA_DIR?: string;
 
@@ -151,7 +159,7 @@ class EnvironmentVariables {
 /** Every environment variable the app reads. */
 export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
-  'SITE_NAME', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
+  'SITE_NAME', 'BRAND_HOSTS', 'BRAND_SITE_NAMES', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
   'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_AUTH_GLOBAL', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
   'CATALOGUE_CACHE', 'GUEST_VIEWER', 'SEARCH_INDEX_MIN_VIDEOS', 'SITEMAP_URLS_PER_FILE', 'API_DOCS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
@@ -172,6 +180,10 @@ export interface AppConfig {
   jwtTtlSeconds: number;
   brand: Brand;
   siteName: string;
+  /** BRAND_HOSTS: host names (lower case; with a port when the entry has one) to the brand they serve. */
+  brandHosts: Record<string, Brand>;
+  /** BRAND_SITE_NAMES: the site name of each brand that has its own. */
+  brandSiteNames: Partial<Record<Brand, string>>;
   mediaDir: string;
   mediaHosts: { '1': string; '2': string; default: string };
   imageHost: string;
@@ -244,6 +256,39 @@ function parseMediaHosts(raw: string): AppConfig['mediaHosts'] | string {
   return { '1': hosts['1'] ?? fallback, '2': hosts['2'] ?? fallback, default: fallback };
 }
 
+const BRANDS: readonly Brand[] = ['default', 'atg', 'jtg'];
+/** A host name (letters, digits, dots and dashes) with an optional port, as a Host header carries it. */
+const BRAND_HOST = /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/;
+
+/** `host=brand,…` (README › "Brands by host"); the message of the first bad entry otherwise. */
+export function parseBrandHosts(raw: string): Record<string, Brand> | string {
+  const hosts: Record<string, Brand> = {};
+  for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [host = '', brand = ''] = part.split('=').map((s) => s.trim());
+    if (!BRAND_HOST.test(host.toLowerCase()) || !BRANDS.includes(brand as Brand)) {
+      return `BRAND_HOSTS entry "${part}" must be host=brand, the brand one of ${BRANDS.join(', ')}`;
+    }
+    if (hosts[host.toLowerCase()] !== undefined) return `BRAND_HOSTS names ${host} twice`;
+    hosts[host.toLowerCase()] = brand as Brand;
+  }
+  return hosts;
+}
+
+/** `brand=Site name,…`; the message of the first bad entry otherwise. A name cannot hold a comma. */
+export function parseBrandSiteNames(raw: string): Partial<Record<Brand, string>> | string {
+  const names: Partial<Record<Brand, string>> = {};
+  for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const at = part.indexOf('=');
+    const brand = part.slice(0, at).trim() as Brand;
+    const name = part.slice(at + 1).trim();
+    if (at < 1 || !BRANDS.includes(brand) || name.length === 0 || name.length > 100) {
+      return `BRAND_SITE_NAMES entry "${part}" must be brand=Site name, the brand one of ${BRANDS.join(', ')}`;
+    }
+    names[brand] = name;
+  }
+  return names;
+}
+
 /** Builds the settings from an environment, or throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const picked: Record<string, string> = {};
@@ -269,6 +314,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (badProxy.length) problems.push(`TRUST_PROXY: not an address, range or keyword: ${badProxy.join(', ')}`);
   const mediaHosts = parseMediaHosts(vars.MEDIA_HOSTS ?? '');
   if (typeof mediaHosts === 'string') problems.push(`MEDIA_HOSTS: ${mediaHosts}`);
+  const brandHosts = parseBrandHosts(vars.BRAND_HOSTS ?? '');
+  if (typeof brandHosts === 'string') problems.push(`BRAND_HOSTS: ${brandHosts}`);
+  const brandSiteNames = parseBrandSiteNames(vars.BRAND_SITE_NAMES ?? '');
+  if (typeof brandSiteNames === 'string') problems.push(`BRAND_SITE_NAMES: ${brandSiteNames}`);
 
   if (problems.length) {
     throw new ConfigError(`Invalid settings:\n  - ${problems.join('\n  - ')}`);
@@ -297,6 +346,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     brand: vars.BRAND as Brand,
     siteName: vars.SITE_NAME,
+    brandHosts: brandHosts as AppConfig['brandHosts'],
+    brandSiteNames: brandSiteNames as AppConfig['brandSiteNames'],
     mediaDir: path.resolve(vars.MEDIA_DIR ?? path.join(dataDir, 'media')),
     mediaHosts: mediaHosts as AppConfig['mediaHosts'],
     imageHost: vars.IMAGE_HOST.replace(/\/+$/, ''),

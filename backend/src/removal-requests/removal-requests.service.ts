@@ -14,6 +14,7 @@ import type {
 } from './dto/removal-request.dto';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { siteHosts } from '../site/site-identity';
 import { VideosRepository } from '../videos/videos.repository';
 import {
   REMOVAL_BUDGET_NAME,
@@ -77,7 +78,7 @@ export class RemovalRequestsService {
    * `requestHost`: the host the form was posted to, which is one of this site's.
    */
   async create(dto: CreateRemovalRequestDto, sender: RemovalSender, requestHost?: string): Promise<RemovalRequestCreatedDto> {
-    const hosts = [requestHost, this.config.publicUrl && new URL(this.config.publicUrl).host].filter((h): h is string => !!h);
+    const hosts = [requestHost, ...siteHosts(this.config)].filter((h): h is string => !!h);
     const ids: number[] = [];
     for (const url of dto.urls) {
       const id = videoIdFromAddress(url, hosts);

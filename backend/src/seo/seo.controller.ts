@@ -5,7 +5,7 @@ import { Public } from '../common/decorators/auth.decorators';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { sendFile } from './built-file';
-import { requestOrigin } from './request-origin';
+import { siteOf } from '../site/site-identity';
 import { SitemapsService } from './sitemaps.service';
 
 export const XML_TYPE = 'application/xml; charset=utf-8';
@@ -34,14 +34,14 @@ export class SeoController {
     schema: { type: 'string' },
   })
   robots(@Req() req: Request): string {
-    return this.sitemaps.robots(requestOrigin(req, this.config.publicUrl));
+    return this.sitemaps.robots(siteOf(req, this.config).origin);
   }
 
   @Get('sitemap.xml')
   @ApiProduces('application/xml')
   @ApiOkResponse({ description: 'Sitemap index: every video, category and performer sitemap file', schema: { type: 'string' } })
   async index(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const file = await this.sitemaps.index(requestOrigin(req, this.config.publicUrl));
+    const file = await this.sitemaps.index(siteOf(req, this.config));
     await sendFile(req, res, file, XML_TYPE, SITEMAP_CACHE_CONTROL);
   }
 
@@ -54,7 +54,7 @@ export class SeoController {
   })
   @ApiNotFoundResponse({ description: 'No such file (or no published video left in its block of ids)' })
   async file(@Req() req: Request, @Res() res: Response, @Param('file') name: string): Promise<void> {
-    const file = await this.sitemaps.file(requestOrigin(req, this.config.publicUrl), name);
+    const file = await this.sitemaps.file(siteOf(req, this.config), name);
     await sendFile(req, res, file, XML_TYPE, SITEMAP_CACHE_CONTROL);
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, NotFoundException, OnModuleDestroy } from '@nestjs/common';
+import { brandTitle } from '@hunktube/shared';
 import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -6,6 +7,7 @@ import { TaxonomyService } from '../taxonomy/taxonomy.service';
 import { CACHE_MAX_AGE_MS, CatalogueCache, sweepExpired } from '../videos/catalogue-cache';
 import { posterPathOf } from '../media/media-paths';
 import { type SitemapVideoRow, type TaxonKind, VideosRepository } from '../videos/videos.repository';
+import type { SiteIdentity } from '../site/site-identity';
 import { type BuiltFile, buildFile } from './built-file';
 import {
   describeVideo, pageUrlXml, robotsTxt, sitemapIndexXml, URLSET_CLOSE, URLSET_OPEN, videoUrlXml,
@@ -62,8 +64,9 @@ export class SitemapsService implements OnModuleDestroy {
   }
 
   /** The sitemap index: every video file, then the category and performer files. */
-  async index(origin: string): Promise<BuiltFile> {
-    const file = await this.kept(`${origin} index`, async () => {
+  async index(site: Pick<SiteIdentity, 'brand' | 'origin'>): Promise<BuiltFile> {
+    const { origin } = site;
+    const file = await this.kept(`${site.brand} ${origin} index`, async () => {
       const [blocks, ...taxa] = await Promise.all([this.blocks(), ...TAXA.map((kind) => this.taxonPages(kind))]);
       const locs = [
         ...blocks.map((n) => `${origin}/sitemaps/videos-${n}.xml`),
@@ -75,19 +78,19 @@ export class SitemapsService implements OnModuleDestroy {
   }
 
   /** One sitemap file by name; 404 for a name that is not one, or a file the index does not list. */
-  async file(origin: string, name: string): Promise<BuiltFile> {
+  async file(site: Pick<SiteIdentity, 'brand' | 'origin'>, name: string): Promise<BuiltFile> {
     const match = FILE_NAME.exec(name);
     if (!match) throw new NotFoundException('No such sitemap');
     const [, kind, number] = match;
     const n = Number(number);
-    const file = await this.kept(`${origin} ${name}`, () =>
-      kind === 'videos' ? this.videoFile(origin, n) : this.taxonFile(origin, kind as TaxonKind, n),
+    const file = await this.kept(`${site.brand} ${site.origin} ${name}`, () =>
+      kind === 'videos' ? this.videoFile(site, n) : this.taxonFile(site.origin, kind as TaxonKind, n),
     );
     if (!file) throw new NotFoundException('No such sitemap');
     return file;
   }
 
-  private async videoFile(origin: string, block: number): Promise<BuiltFile | null> {
+  private async videoFile(site: Pick<SiteIdentity, 'brand' | 'origin'>, block: number): Promise<BuiltFile | null> {
     if (!(await this.blocks()).includes(block)) return null;
     const [rows, categories, performers] = await Promise.all([
       this.videos.publishedBlock(block, this.perFile),
@@ -97,16 +100,18 @@ export class SitemapsService implements OnModuleDestroy {
     if (rows.length === 0) return null;
     const entries = function* (this: SitemapsService) {
       yield URLSET_OPEN;
-      for (const row of rows) yield this.videoXml(origin, row, categories, performers);
+      for (const row of rows) yield this.videoXml(site, row, categories, performers);
       yield URLSET_CLOSE;
     };
     return buildFile(entries.call(this));
   }
 
-  private videoXml(origin: string, row: SitemapVideoRow, categories: Map<string, string>, performers: Map<string, string>): string {
+  private videoXml(site: Pick<SiteIdentity, 'brand' | 'origin'>, row: SitemapVideoRow, categories: Map<string, string>, performers: Map<string, string>): string {
+    const { origin } = site;
     const categoryNames = row.categories.flatMap((id) => categories.get(id) ?? []);
     const performerNames = row.performers.flatMap((id) => performers.get(id) ?? []);
-    const title = this.brandTitle(row);
+    // The title the brand shows (the web client's brandTitle): its own when set, else the main one.
+    const title = brandTitle(row, site.brand);
     return videoUrlXml({
       loc: `${origin}/video/${row.id}`,
       thumbnailLoc: this.imageUrl(origin, row),
@@ -125,12 +130,6 @@ export class SitemapsService implements OnModuleDestroy {
     if (pages.length === 0) return null;
     const route = kind; // the web client's /categories/{id} and /performers/{id}
     return buildFile([URLSET_OPEN, ...pages.map((id) => pageUrlXml(`${origin}/${route}/${encodeURIComponent(id)}`)), URLSET_CLOSE]);
-  }
-
-  /** The title the brand shows (the web client's brandTitle): its own when set, else the main one. */
-  private brandTitle(row: SitemapVideoRow): string {
-    const own = this.config.brand === 'atg' ? row.atg_title : this.config.brand === 'jtg' ? row.jtg_title : '';
-    return own?.trim() ? own : row.title;
   }
 
   /**

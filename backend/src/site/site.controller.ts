@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { PublicCache } from '../common/http/http-caching';
 import { Public } from '../common/decorators/auth.decorators';
 import { clientIp } from '../common/utils/client-ip';
+import { siteOf, type SiteIdentity } from './site-identity';
 
 class MediaHostsDto {
   @ApiProperty({ name: '1' }) '1': string;
@@ -26,10 +27,13 @@ export class ClientIpDto {
   @ApiProperty() ip: string;
 }
 
-/** The site's settings as `GET /api/site` answers them (and the pages' bootstrap block carries them). */
-export function toSiteDto(config: AppConfig): SiteDto {
-  const { siteName, brand, mediaHosts, imageHost } = config;
-  return { name: siteName, brand, mediaHosts: { ...mediaHosts }, imageHost };
+/**
+ * The site's settings as `GET /api/site` answers them (and the pages' bootstrap block carries them), for the
+ * site the request reached (its brand and name by host, README › "Brands by host").
+ */
+export function toSiteDto(config: AppConfig, site: Pick<SiteIdentity, 'brand' | 'name'>): SiteDto {
+  const { mediaHosts, imageHost } = config;
+  return { name: site.name, brand: site.brand, mediaHosts: { ...mediaHosts }, imageHost };
 }
 
 @ApiTags('site')
@@ -41,8 +45,8 @@ export class SiteController {
   @Get('site')
   @PublicCache()
   @ApiResponse({ status: 200, type: SiteDto })
-  site(): SiteDto {
-    return toSiteDto(this.config);
+  site(@Req() req: Request): SiteDto {
+    return toSiteDto(this.config, siteOf(req, this.config));
   }
 
   /** The caller's address as the configured proxy trust sees it. */

@@ -40,7 +40,7 @@ describe('bounded caches', () => {
 
   it('the hot answers keep at most HOT_ANSWERS_MAX_BYTES, counted with what each entry costs besides its body', () => {
     const cache = catalogueCache();
-    const answers = new HotAnswers(cache, {} as CountersService);
+    const answers = new HotAnswers(cache, {} as CountersService, { brandHosts: {} } as unknown as AppConfig);
     const page = { data: Array.from({ length: 60 }, (_, i) => ({ id: i + 1, views: 10, likes: 1, title: 'x'.repeat(500) })) };
     const stamp = cache.stamp();
     expect(stamp).not.toBeNull();

@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, OnModuleDestroy } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, OnModuleDestroy } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
@@ -6,6 +6,9 @@ import { Observable, tap } from 'rxjs';
 import { isPublicCache, PUBLIC_CACHE_CONTROL } from '../common/http/http-caching';
 import { hasBody } from '../common/http/request-guards';
 import { STALE_HEADER } from '../common/http/stale-reads';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { brandHostOf } from '../site/site-identity';
 import { CACHE_MAX_AGE_MS, CatalogueCache, sweepExpired, type CatalogueStamp } from './catalogue-cache';
 import { CountersService } from './counters/counters.service';
 
@@ -57,7 +60,14 @@ export class HotAnswers implements OnModuleDestroy {
   constructor(
     private readonly cache: CatalogueCache,
     private readonly counters: CountersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** The key of a request's answer: its URL, on the site its host is (README › "Brands by host"). */
+  keyOf(req: Request): string {
+    const site = brandHostOf(req, this.config);
+    return site ? `${site} ${req.originalUrl}` : req.originalUrl;
+  }
 
   onModuleDestroy(): void {
     this.stopSweeping();
@@ -150,7 +160,7 @@ export class HotAnswersInterceptor implements NestInterceptor {
     const etagOf = req.app.get('etag fn') as (body: Buffer, encoding?: string) => string;
     return next.handle().pipe(
       tap((body) => {
-        if (!res.getHeader(STALE_HEADER) && typeof etagOf === 'function') this.answers.keep(req.originalUrl, stamp, body, (b) => etagOf(b));
+        if (!res.getHeader(STALE_HEADER) && typeof etagOf === 'function') this.answers.keep(this.answers.keyOf(req), stamp, body, (b) => etagOf(b));
       }),
     );
   }
@@ -174,7 +184,7 @@ export function hotAnswersMiddleware(answers: HotAnswers): RequestHandler {
     res.end(answer.body);
   };
   return (req: Request, res: Response, next: NextFunction): void => {
-    const answer = req.method === 'GET' && !hasBody(req) ? answers.candidate(req.originalUrl) : undefined;
+    const answer = req.method === 'GET' && !hasBody(req) ? answers.candidate(answers.keyOf(req)) : undefined;
     if (!answer) return next();
     if (answer.counts.length === 0) return send(req, res, answer);
     answers.confirm(answer).then(

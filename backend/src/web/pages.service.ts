@@ -7,7 +7,7 @@ import { fromCookie } from '../auth/jwt.strategy';
 import { toUserDto } from '../auth/user.mapper';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { requestOrigin } from '../seo/request-origin';
+import { siteOf, type SiteIdentity } from '../site/site-identity';
 import { toSiteDto } from '../site/site.controller';
 import { TaxonomyService, type TaxonKind } from '../taxonomy/taxonomy.service';
 import { VIDEO_SORTS, type VideoSort } from '../videos/dto/list-videos.query';
@@ -124,8 +124,10 @@ export class PagesService implements OnModuleDestroy {
 
   async page(req: Request): Promise<Page> {
     if (!this.build) throw new NotFoundException();
-    const [head, bootstrap] = await Promise.all([this.headFor(req), this.bootstrapFor(req)]);
-    const body = head.found ? await this.body(req, bootstrap, this.build) : null;
+    // The site this host is (README › "Brands by host"): its brand, name and origin, for the head and the body.
+    const site = siteOf(req, this.config);
+    const [head, bootstrap] = await Promise.all([this.headFor(req, site), this.bootstrapFor(req, site)]);
+    const body = head.found ? await this.body(req, site, bootstrap, this.build) : null;
     if (body) {
       head.chunks = body.chunks;
       head.preloadStreams = body.streams;
@@ -142,13 +144,13 @@ export class PagesService implements OnModuleDestroy {
    * pages that have one; null for the others, and where it could not be rendered (the browser then draws it).
    * Its reads go to this very process, with the visitor's cookie or token: a member's page shows their data.
    */
-  private async body(req: Request, bootstrap: Bootstrap, build: WebBuild): Promise<RenderedBody | null> {
+  private async body(req: Request, site: SiteIdentity, bootstrap: Bootstrap, build: WebBuild): Promise<RenderedBody | null> {
     const route = RENDERED.find(([pattern]) => pattern.test(pagePath(req)));
     // Without the visitor's answer known (the database is down), the page is the browser's.
     if (!this.renderer || !route || bootstrap.user === undefined) return null;
-    const origin = requestOrigin(req, this.config.publicUrl);
+    const { origin } = site;
     const guest = bootstrap.user === null;
-    const key = `${this.config.brand} ${origin}${req.originalUrl} ${bootstrap.ageConfirmed === true}`;
+    const key = `${site.brand} ${origin}${req.originalUrl} ${bootstrap.ageConfirmed === true}`;
     if (guest) {
       const kept = this.kept.get(key);
       if (kept && this.catalogue.isCurrent(kept.stamp)) return kept.body;
@@ -182,8 +184,8 @@ export class PagesService implements OnModuleDestroy {
    * The site's settings (as `GET /api/site`) and who is signed in (as `GET /api/auth/me`): the member, null for a
    * guest, left out when the database could not say.
    */
-  private async bootstrapFor(req: Request): Promise<Bootstrap> {
-    const site = toSiteDto(this.config);
+  private async bootstrapFor(req: Request, identity: SiteIdentity): Promise<Bootstrap> {
+    const site = toSiteDto(this.config, identity);
     const ageConfirmed = (req.cookies as Record<string, unknown> | undefined)?.[AGE_CONFIRMED_COOKIE] === 'true';
     const token = bearerOf(req) ?? fromCookie(req);
     if (!token) return { site, user: null, ageConfirmed };
@@ -196,18 +198,17 @@ export class PagesService implements OnModuleDestroy {
     }
   }
 
-  private async headFor(req: Request): Promise<PageHead> {
-    const origin = requestOrigin(req, this.config.publicUrl);
+  private async headFor(req: Request, identity: SiteIdentity): Promise<PageHead> {
     const path = pagePath(req);
     const query = req.query as Record<string, unknown>;
-    const site = this.config.siteName;
+    const site = identity.name;
     try {
       const video = VIDEO_PAGE.exec(path);
-      if (video && Number(video[2]) <= MAX_VIDEO_ID) return found(await this.videoHead(origin, Number(video[2]), video[1] === 'embed'));
+      if (video && Number(video[2]) <= MAX_VIDEO_ID) return found(await this.videoHead(identity, Number(video[2]), video[1] === 'embed'));
       const taxon = TAXON_PAGE.exec(path);
-      if (taxon) return found(await this.taxonHead(origin, taxon[1] as TaxonKind, taxon[2], query));
-      if (path === '/') return found(this.homeHead(origin, query));
-      if (path === '/categories' || path === '/performers') return found(await this.indexHead(origin, path.slice(1) as TaxonKind));
+      if (taxon) return found(await this.taxonHead(identity, taxon[1] as TaxonKind, taxon[2], query));
+      if (path === '/') return found(this.homeHead(identity, query));
+      if (path === '/categories' || path === '/performers') return found(await this.indexHead(identity, path.slice(1) as TaxonKind));
       if (path === '/search') {
         const q = typeof query.q === 'string' ? query.q.trim() : '';
         return found({ title: q ? `${q} – search` : 'Search', noindex: true });
@@ -225,10 +226,9 @@ export class PagesService implements OnModuleDestroy {
     return notFound('Page not found');
   }
 
-  private async videoHead(origin: string, id: number, embed: boolean): Promise<PageHead> {
+  private async videoHead({ origin, brand, name: site }: SiteIdentity, id: number, embed: boolean): Promise<PageHead> {
     const video = await this.videos.findOne(id);
-    const title = brandTitle(video, this.config.brand);
-    const site = this.config.siteName;
+    const title = brandTitle(video, brand);
     const watchUrl = `${origin}/video/${id}`;
     const embedUrl = `${origin}/embed/${id}`;
     const description = describeVideo(
@@ -268,11 +268,10 @@ export class PagesService implements OnModuleDestroy {
     };
   }
 
-  private async taxonHead(origin: string, kind: TaxonKind, rawId: string, query: Record<string, unknown>): Promise<PageHead> {
+  private async taxonHead({ origin, name: site }: SiteIdentity, kind: TaxonKind, rawId: string, query: Record<string, unknown>): Promise<PageHead> {
     const id = decodeSegment(rawId);
     const taxon = (await this.taxonomy.list(kind)).find((t) => t.id === id);
     if (!taxon) throw new NotFoundException();
-    const site = this.config.siteName;
     const title = `${taxon.name} videos`;
     const sort = sortOf(query);
     const count = `${taxon.video_count} ${taxon.video_count === 1 ? 'video' : 'videos'}`;
@@ -295,8 +294,7 @@ export class PagesService implements OnModuleDestroy {
     };
   }
 
-  private async indexHead(origin: string, kind: TaxonKind): Promise<PageHead> {
-    const site = this.config.siteName;
+  private async indexHead({ origin, name: site }: SiteIdentity, kind: TaxonKind): Promise<PageHead> {
     const title = kind === 'categories' ? 'Categories' : 'Performers';
     const count = (await this.taxonomy.list(kind)).filter((t) => t.video_count > 0).length;
     const description = `Every one of the ${count} ${kind} on ${site}, with the number of videos of each.`;
@@ -304,8 +302,7 @@ export class PagesService implements OnModuleDestroy {
     return { title, description, canonical, openGraph: website(site, title, description, canonical) };
   }
 
-  private homeHead(origin: string, query: Record<string, unknown>): PageHead {
-    const site = this.config.siteName;
+  private homeHead({ origin, name: site }: SiteIdentity, query: Record<string, unknown>): PageHead {
     const sort = sortOf(query);
     const description = `${SORT_LABELS[sort]} videos on ${site}: watch them streamed, and browse them by category and performer.`;
     const canonical = `${origin}/${listingSearch(sort, query)}`;

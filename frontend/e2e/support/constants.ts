@@ -1,7 +1,10 @@
-import { TEST_ADMIN } from '../../../scripts/test-app-server.mjs';
+import { TEST_ADMIN, TEST_BRAND_HOST, TEST_BRAND_NAME } from '../../../scripts/test-app-server.mjs';
 
 /** The admin account the app under test creates at start-up (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const ADMIN = TEST_ADMIN;
+
+/** The second brand the app under test serves on its own host (BRAND_HOSTS), with its site name. */
+export const BRAND_SITE = { host: TEST_BRAND_HOST, brand: 'jtg', name: TEST_BRAND_NAME } as const;
 
 /** Demo clips the app makes on its first start: enough for a related list and a next video. */
 export const DEMO_VIDEOS = 3;
