@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/video/secure',
   // Beyond the contract: anyone may ask for a video to be taken down.
   'POST /api/removal-requests',
+  // Beyond the contract: cards by id, for a guest's Continue watching (README › "Continue watching").
+  'GET /api/cards',
   // Beyond the contract: the crawlers' files (README, "Sitemaps and robots.txt").
   'GET /robots.txt',
   'GET /sitemap.xml',
