@@ -17,6 +17,7 @@ const OWNERS: Record<string, string> = {
   video_categories: 'videos',
   video_performers: 'videos',
   video_daily_stats: 'videos',
+  site_daily_stats: 'videos',
   categories: 'taxonomy',
   performers: 'taxonomy',
   bookmarks: 'lists',

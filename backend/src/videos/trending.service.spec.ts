@@ -1,6 +1,6 @@
 import type { JobRunner } from '../jobs/job-runner.service';
 import type { ScheduledTask } from '../jobs/job-types';
-import { TRENDING_REFRESH_MS, TRENDING_TASK, TrendingService } from './trending.service';
+import { DAILY_STATS_KEEP_DAYS, DAILY_STATS_PRUNE_TASK, TRENDING_REFRESH_MS, TRENDING_TASK, TrendingService } from './trending.service';
 import type { VideosRepository } from './videos.repository';
 
 describe('TrendingService', () => {
@@ -8,7 +8,12 @@ describe('TrendingService', () => {
     const tasks: ScheduledTask[] = [];
     let release!: (changed: number) => void;
     const recomputes: number[] = [];
+    const pruned: number[] = [];
     const videos = {
+      pruneDailyStats: async (keepDays: number) => {
+        pruned.push(keepDays);
+        return 4;
+      },
       recomputeTrending: () =>
         new Promise<number>((resolve) => {
           recomputes.push(Date.now());
@@ -17,16 +22,27 @@ describe('TrendingService', () => {
     };
     const runner = { schedule: (task: ScheduledTask) => tasks.push(task) };
     const trending = new TrendingService(videos as unknown as VideosRepository, runner as unknown as JobRunner);
-    return { trending, tasks, recomputes, release: (n: number) => release(n) };
+    return { trending, tasks, recomputes, pruned, release: (n: number) => release(n) };
   }
 
   it('registers the whole-catalogue recompute as a task that runs once per deployment every 10 minutes', async () => {
     const { trending, tasks, release } = setup();
     trending.onModuleInit();
-    expect(tasks.map((t) => [t.name, t.everyMs])).toEqual([[TRENDING_TASK, TRENDING_REFRESH_MS]]);
+    expect(tasks[0]).toMatchObject({ name: TRENDING_TASK, everyMs: TRENDING_REFRESH_MS });
     const summary = tasks[0].run();
     release(3);
     expect(await summary).toBe('3 score(s) changed');
+  });
+
+  it('registers the pruning of old per-video days as a task every 6 hours', async () => {
+    const { trending, tasks, pruned } = setup();
+    trending.onModuleInit();
+    expect(tasks.map((t) => [t.name, t.everyMs])).toEqual([
+      [TRENDING_TASK, TRENDING_REFRESH_MS],
+      [DAILY_STATS_PRUNE_TASK, 6 * 60 * 60_000],
+    ]);
+    expect(await tasks[1].run()).toBe(`4 day row(s) older than ${DAILY_STATS_KEEP_DAYS} days removed`);
+    expect(pruned).toEqual([DAILY_STATS_KEEP_DAYS]);
   });
 
   it('shares one recompute between concurrent callers, and starts a new one after it ends', async () => {

@@ -12,6 +12,8 @@ import { MemoryCounterStore } from './counters/memory-counter-store';
 import { RedisCounterStore } from './counters/redis-counter-store';
 import { VideoStoreModule } from './video-store.module';
 import { VideosController } from './videos.controller';
+import { VideoStatsController } from './video-stats.controller';
+import { VideoStatsService } from './video-stats.service';
 import { VideosService } from './videos.service';
 import { HotAnswers, HotAnswersInterceptor } from './hot-answers';
 import { SearchIndex } from './search/search-index';
@@ -19,9 +21,10 @@ import { SearchIndex } from './search/search-index';
 /** The catalogue's HTTP side: listings, detail, related, and the counters. */
 @Module({
   imports: [VideoStoreModule, ListsStoreModule, TaxonomyStoreModule],
-  controllers: [VideosController, CardsController, CountersController],
+  controllers: [VideosController, CardsController, CountersController, VideoStatsController],
   providers: [
     VideosService,
+    VideoStatsService,
     CountersService,
     HotAnswers,
     HotAnswersInterceptor,

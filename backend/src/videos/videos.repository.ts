@@ -429,15 +429,28 @@ export class VideosRepository {
       // The day's stats first: the videos' one UPDATE below reads them for the trending scores. A day's likes are
       // the likes given that day: one taken back later leaves the day it was given as it was. One statement
       // on videos per flush, because each fires the triggers that copy sort keys into the join tables.
+      // `views` there is the day's trending signals (what the trending sort weighs), `counted_views` its counted
+      // views (the statistics'); the site's day adds the same views and likes up.
       await tx.query(
-        `INSERT INTO video_daily_stats (video_id, day, views, likes)
-         SELECT d.id, CURRENT_DATE, d.trending, GREATEST(d.likes, 0)
-         FROM unnest($1::int[], $2::int[], $3::int[]) AS d(id, trending, likes)
+        `INSERT INTO video_daily_stats (video_id, day, views, likes, counted_views)
+         SELECT d.id, CURRENT_DATE, d.trending, GREATEST(d.likes, 0), GREATEST(d.views, 0)
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::int[]) AS d(id, trending, likes, views)
          JOIN videos v ON v.id = d.id
-         WHERE d.trending <> 0 OR d.likes > 0
+         WHERE d.trending <> 0 OR d.likes > 0 OR d.views > 0
          ON CONFLICT (video_id, day) DO UPDATE
-         SET views = video_daily_stats.views + EXCLUDED.views, likes = video_daily_stats.likes + EXCLUDED.likes`,
-        [ids, col('trending'), col('likes')],
+         SET views = video_daily_stats.views + EXCLUDED.views, likes = video_daily_stats.likes + EXCLUDED.likes,
+             counted_views = video_daily_stats.counted_views + EXCLUDED.counted_views`,
+        [ids, col('trending'), col('likes'), col('views')],
+      );
+      await tx.query(
+        `INSERT INTO site_daily_stats (day, views, likes)
+         SELECT CURRENT_DATE, COALESCE(sum(GREATEST(d.views, 0)), 0), COALESCE(sum(GREATEST(d.likes, 0)), 0)
+         FROM unnest($1::int[], $2::int[], $3::int[]) AS d(id, views, likes)
+         JOIN videos v ON v.id = d.id
+         HAVING sum(GREATEST(d.views, 0)) > 0 OR sum(GREATEST(d.likes, 0)) > 0
+         ON CONFLICT (day) DO UPDATE
+         SET views = site_daily_stats.views + EXCLUDED.views, likes = site_daily_stats.likes + EXCLUDED.likes`,
+        [ids, col('views'), col('likes')],
       );
       await tx.query(
         `UPDATE videos v SET views = v.views + d.views, likes = GREATEST(v.likes + d.likes, 0),
@@ -454,6 +467,12 @@ export class VideosRepository {
         this.lastKnown.set(d.videoId, { ...known, views: known.views + d.views, likes: Math.max(0, known.likes + d.likes) });
       }
     }
+  }
+
+  /** Removes per-video days older than `keepDays` (the site's days stay); answers how many rows went. */
+  async pruneDailyStats(keepDays: number): Promise<number> {
+    const [, count] = await this.db.query<[unknown[], number]>('DELETE FROM video_daily_stats WHERE day < CURRENT_DATE - $1::int', [keepDays]);
+    return Number(count ?? 0);
   }
 
   /**

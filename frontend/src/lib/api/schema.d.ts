@@ -213,6 +213,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/videos/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["VideoStatsController_videoStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/video/add-history": {
         parameters: {
             query?: never;
@@ -1074,6 +1090,52 @@ export interface components {
         DurationDto: {
             /** @description Whole seconds */
             duration: number;
+        };
+        LifetimeCountsDto: {
+            views: number;
+            likes: number;
+        };
+        TrendingRankDto: {
+            /** @description 1 for the first; null when the video is not published */
+            rank: number | null;
+            /** @description Published videos ranked */
+            of: number;
+            /** @description Views of the last 7 days, each day weighted 0.8 per day of age */
+            score: number;
+        };
+        CategoryRankDto: {
+            /** @description 1 for the first; null when the video is not published */
+            rank: number | null;
+            /** @description Published videos ranked */
+            of: number;
+            id: string;
+            name: string;
+        };
+        DailyCountsDto: {
+            /**
+             * @description The day (the database’s calendar)
+             * @example 2026-11-26
+             */
+            day: string;
+            /** @description Views counted that day */
+            views: number;
+            /** @description Likes given that day (one taken back later stays on the day it was given) */
+            likes: number;
+        };
+        VideoStatsDto: {
+            id: number;
+            title: string;
+            /** @enum {string} */
+            status: "processing" | "ready" | "failed";
+            /** @enum {number} */
+            days: 7 | 30 | 90;
+            /** @description Lifetime views and likes, buffered ones included */
+            lifetime: components["schemas"]["LifetimeCountsDto"];
+            trending: components["schemas"]["TrendingRankDto"];
+            /** @description Its rank by lifetime views in each of its categories */
+            categories: components["schemas"]["CategoryRankDto"][];
+            /** @description Every day of the period, oldest first; days without any are zeros */
+            daily: components["schemas"]["DailyCountsDto"][];
         };
         WatchedVideoDto: {
             /** @example 42 */
@@ -2017,6 +2079,51 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DurationDto"];
                 };
+            };
+        };
+    };
+    VideoStatsController_videoStats: {
+        parameters: {
+            query?: {
+                /** @description Days of history, today included */
+                days?: 7 | 30 | 90;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoStatsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
