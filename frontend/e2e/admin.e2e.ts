@@ -82,6 +82,41 @@ describe('an admin', () => {
     expect(saved.categories).toContainEqual({ id: 'poolside-e2e', name: 'Poolside E2E' });
   });
 
+  it('reads a video’s statistics in its panel: the figures the API has, a chart walked with the keyboard, its table', async () => {
+    const video = videos[1];
+    // A view counted now, and written, so that today has one.
+    await api('/api/video/increment-views', undefined, { method: 'POST', body: JSON.stringify({ videoId: video.id }) });
+    await api('/api/admin/refresh-views', token, { method: 'POST' });
+    const stats = (await api<{ lifetime: { views: number; likes: number }; daily: { day: string; views: number; likes: number }[] }>(
+      `/api/admin/videos/${video.id}/stats?days=30`,
+      token,
+    )).body;
+    const today = stats.daily[stats.daily.length - 1];
+    expect(today.views).toBeGreaterThan(0);
+
+    await page.goto(`/admin/videos/${video.id}`);
+    const section = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Statistics' }) });
+    await section.getByText(`${stats.lifetime.views.toLocaleString('en')} view`).first().waitFor();
+    // The chart is drawn (uPlot's canvas), loaded with this panel only.
+    await section.locator('.daily-chart__plot canvas').first().waitFor();
+    const chart = section.getByRole('group', { name: 'Views and likes per day, last 30 days' });
+    await chart.focus();
+    await page.keyboard.press('End');
+    const day = new Date(`${today.day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const plural = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
+    await expect.poll(() => section.locator('.daily-chart__reading').textContent()).toBe(
+      `${day}: ${plural(today.views, 'view', 'views')}, ${plural(today.likes, 'like', 'likes')}`,
+    );
+    await page.keyboard.press('ArrowLeft');
+    const yesterday = stats.daily[stats.daily.length - 2];
+    await expect.poll(() => section.locator('.daily-chart__reading').textContent()).toContain(plural(yesterday.views, 'view', 'views'));
+    // The text alternative holds the same figures.
+    await section.getByText('The numbers, day by day').click();
+    const lastRow = section.getByRole('table').getByRole('row').last();
+    expect(await lastRow.getByRole('cell').allTextContents()).toEqual([String(today.views), String(today.likes)]);
+    await screenshot(page, 'admin-video-statistics');
+  });
+
   it('uploads a new thumbnail, and the new image is served', async () => {
     const video = videos[1];
     const jpeg = makeJpeg('orange');

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { editVideoQueryOptions, useEditVideo } from '@/features/admin/api/get-video';
 import { useAdminNotice } from '@/features/admin/components/admin-notice';
 import { EditVideoPanel } from '@/features/admin/components/edit-video-panel';
+import { VideoStatistics } from '@/features/admin/components/video-statistics';
 import { ApiError } from '@/lib/api/client';
 import type { Video } from '@/lib/api/types';
 import { NotFoundRoute } from '../not-found';
@@ -66,6 +67,7 @@ export function AdminEditVideoRoute() {
         <Link to={`/video/${videoId}`}>View on the site</Link>
       </nav>
       <EditVideoPanel key={videoId} video={video.data} onSaved={saved} onDeleted={deleted} />
+      <VideoStatistics key={`stats-${videoId}`} videoId={videoId} />
     </div>
   );
 }
