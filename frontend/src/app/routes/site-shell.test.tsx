@@ -123,6 +123,7 @@ describe('the account menu', () => {
       ['Bookmarks', '/me/bookmarks'],
       ['Liked videos', '/me/likes'],
       ['History', '/me/history'],
+      ['Your account', '/me/account'],
     ]);
   });
 
