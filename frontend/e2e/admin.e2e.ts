@@ -87,10 +87,12 @@ describe('an admin', () => {
     // A view counted now, and written, so that today has one.
     await api('/api/video/increment-views', undefined, { method: 'POST', body: JSON.stringify({ videoId: video.id }) });
     await api('/api/admin/refresh-views', token, { method: 'POST' });
-    const stats = (await api<{ lifetime: { views: number; likes: number }; daily: { day: string; views: number; likes: number }[] }>(
+    const answer = await api<{ lifetime: { views: number; likes: number }; daily: { day: string; views: number; likes: number }[] }>(
       `/api/admin/videos/${video.id}/stats?days=30`,
       token,
-    )).body;
+    );
+    expect({ status: answer.status, body: answer.body }).toMatchObject({ status: 200 });
+    const stats = answer.body;
     const today = stats.daily[stats.daily.length - 1];
     expect(today.views).toBeGreaterThan(0);
 

@@ -148,9 +148,12 @@ describe('a member', () => {
     // The feed has the video it was followed from, as the performer's page lists their videos.
     await page.goto('/me/following/videos');
     await page.getByRole('heading', { level: 1, name: 'New from performers you follow' }).waitFor();
+    // The member's pages are drawn in the browser: the heading comes before the feed's cards.
+    await page.locator('.video-grid .video-card__link').first().waitFor();
     const feedLinks = await page.locator('.video-grid .video-card__link').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
     expect(feedLinks).toContain(video.path);
     await page.goto(performerPath ?? '/performers');
+    await page.locator('.video-grid .video-card__link').first().waitFor();
     const performerLinks = await page.locator('.video-grid .video-card__link').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
     expect(feedLinks.slice(0, performerLinks.length).sort()).toEqual([...performerLinks].sort());
     await page.getByRole('button', { name: `Following ${name}`, exact: true }).waitFor();
