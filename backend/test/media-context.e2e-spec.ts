@@ -10,7 +10,7 @@ import { JobRunner } from '../src/jobs/job-runner.service';
 import { JobsService } from '../src/jobs/jobs.service';
 import { INGEST_KIND } from '../src/media/ingest.service';
 import { mediaContextModule } from '../src/media/media-context';
-import { TRENDING_TASK } from '../src/videos/trending.service';
+import { DAILY_STATS_PRUNE_TASK, TRENDING_TASK } from '../src/videos/trending.service';
 import { VideosRepository } from '../src/videos/videos.repository';
 import { createServerDatabase, onPostgresServer } from './helpers/test-app';
 
@@ -63,9 +63,9 @@ describe('the worker and CLI context (e2e)', () => {
     expect(video.status).toBe('failed');
   });
 
-  it('runs the trending recompute as the scheduled task of this deployment', async () => {
+  it('runs the trending recompute and the pruning of old per-day rows as the scheduled tasks of this deployment', async () => {
     await app.get(JobRunner).runDueTasks();
-    const rows = await app.get(DataSource).query('SELECT name FROM scheduled_tasks');
-    expect(rows.map((r: { name: string }) => r.name)).toEqual([TRENDING_TASK]);
+    const rows = await app.get(DataSource).query('SELECT name FROM scheduled_tasks ORDER BY name');
+    expect(rows.map((r: { name: string }) => r.name)).toEqual([DAILY_STATS_PRUNE_TASK, TRENDING_TASK]);
   });
 });

@@ -132,6 +132,47 @@ async function followingScenarios(base: string, u: Universe): Promise<Scenario[]
   ];
 }
 
+/** Videos given a year of days with views and likes (the rest have the few days the seed gave them). */
+const STATS_YEAR_VIDEOS = 2_000;
+const BENCH_ADMIN = { email: 'bench-admin@bench.invalid', password: 'bench admin password' };
+
+/**
+ * A year of per-day rows (issue #15's measure): the first STATS_YEAR_VIDEOS published videos get a row for each
+ * of the last 365 days (730,000 rows with the seed's own), once per database.
+ */
+async function seedStatsYear(db: DataSource, ids: number[]): Promise<void> {
+  const sample = ids.slice(0, STATS_YEAR_VIDEOS);
+  const [{ n }] = await db.query<{ n: number }[]>(
+    'SELECT count(*)::int AS n FROM video_daily_stats WHERE video_id = $1 AND day < CURRENT_DATE - 300',
+    [sample[0] ?? 0],
+  );
+  if (Number(n) > 0 || sample.length === 0) return;
+  await db.query(
+    `INSERT INTO video_daily_stats (video_id, day, views, likes, counted_views)
+     SELECT v, CURRENT_DATE - d, (v * 7 + d) % 13, (v + d) % 3, (v * 31 + d * 17) % 97
+     FROM unnest($1::int[]) AS v, generate_series(0, 364) AS d
+     ON CONFLICT (video_id, day) DO UPDATE SET counted_views = EXCLUDED.counted_views`,
+    [sample],
+  );
+  await db.query('ANALYZE video_daily_stats');
+}
+
+/** An admin reading videos' statistics (GET /api/admin/videos/{id}/stats): 90 days, any video. */
+async function statsScenarios(base: string, u: Universe): Promise<Scenario[]> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`signing the bench admin in answered ${res.status}`);
+  const headers = { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
+  const year = u.ids.slice(0, STATS_YEAR_VIDEOS);
+  return [
+    { name: 'video stats · 90 days, a year of rows', headers, next: () => `/api/admin/videos/${pick(year)}/stats?days=90` },
+    { name: 'video stats · 30 days, any video', headers, next: () => `/api/admin/videos/${pick(u.ids)}/stats?days=30` },
+  ];
+}
+
 async function universe(db: DataSource): Promise<Universe> {
   const ids = (await db.query<{ id: number }[]>(`SELECT id FROM videos WHERE status = 'ready'`)).map((r) => Number(r.id));
   const taxa = async (table: string, column: string) =>
@@ -259,6 +300,8 @@ async function main() {
     const u = await universe(db);
     const wantFollowing = !ONLY || ONLY.split(',').some((part) => 'followed feed'.includes(part) || part.includes('followed'));
     if (wantFollowing) await seedFollows(db, u.performers);
+    const wantStats = !ONLY || ONLY.split(',').some((part) => 'video stats'.includes(part) || part.includes('stats'));
+    if (wantStats) await seedStatsYear(db, u.ids);
     await db.destroy();
     console.log(
       `${u.published} published videos on ${database}` +
@@ -273,6 +316,7 @@ async function main() {
         NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', HOST: '127.0.0.1',
         RATE_LIMIT_WRITE: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
         MEDIA_SIGNING_KEY: 'bench-signing-key-0000', CATALOGUE_CACHE: process.env.CATALOGUE_CACHE ?? 'off',
+        ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password,
         ...(process.env.SEARCH_INDEX_MIN_VIDEOS ? { SEARCH_INDEX_MIN_VIDEOS: process.env.SEARCH_INDEX_MIN_VIDEOS } : {}),
         ...(DATABASE_URL ? { DATABASE_URL } : {}),
       },
@@ -282,7 +326,8 @@ async function main() {
     console.log(`Search index: ${searchIndex.state}${searchIndex.state === 'ready' ? ` after ${searchIndex.ms} ms` : ''}`);
     const results: Result[] = [];
     const following = wantFollowing ? await followingScenarios(`http://127.0.0.1:${port}`, u) : [];
-    for (const scenario of [...scenarios(u), ...following]) {
+    const stats = wantStats ? await statsScenarios(`http://127.0.0.1:${port}`, u) : [];
+    for (const scenario of [...scenarios(u), ...following, ...stats]) {
       const result = await measure(`http://127.0.0.1:${port}`, scenario);
       results.push(result);
       console.log(`${result.scenario.padEnd(30)} p50 ${String(result.p50ms).padStart(6)} ms   p99 ${String(result.p99ms).padStart(6)} ms`);
