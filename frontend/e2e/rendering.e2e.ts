@@ -163,12 +163,13 @@ describe('pages rendered on the server', () => {
     const { problems } = watchPage(page);
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    expect(await page.title()).toBe(BRAND_SITE.name);
+    await expect.poll(() => page.title()).toBe(BRAND_SITE.name);
     await page.getByRole('link', { name: BRAND_SITE.name, exact: true }).waitFor();
 
     await page.goto(`/video/${video.id}`);
     await page.getByRole('heading', { level: 1, name: video.jtg_title }).waitFor();
-    expect(await page.title()).toBe(`${video.jtg_title} - ${BRAND_SITE.name}`);
+    // The document's title settles once the app has drawn the page (React puts the page's title first).
+    await expect.poll(() => page.title()).toBe(`${video.jtg_title} - ${BRAND_SITE.name}`);
     expect(await page.locator('head link[rel="canonical"]').getAttribute('href')).toBe(`${origin}/video/${video.id}`);
     expect(await page.locator('head meta[property="og:site_name"]').getAttribute('content')).toBe(BRAND_SITE.name);
 
