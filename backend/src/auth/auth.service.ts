@@ -15,6 +15,7 @@ import type { LoginDto, RegisterDto, SessionDto, UserDto } from './dto/auth.dto'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { type RoleId, User } from './user.entity';
 import { toUserDto } from './user.mapper';
+import { iso } from '../common/utils/iso';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 export const WRONG_PASSWORD = 'That is not your password';
@@ -183,7 +184,6 @@ export class AuthService {
       'SELECT created_at, expires_at FROM sessions WHERE user_id = $1 AND expires_at > now() ORDER BY created_at DESC',
       [userId],
     );
-    const iso = (value: Date | string) => new Date(value).toISOString();
     return {
       id: user.id,
       email: user.email,

@@ -1,12 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { RESUME_END_MARGIN_SECONDS, resumablePosition } from '@hunktube/shared';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { cardColumns, type VideoCardRow } from '../videos/video.mapper';
-import { joinVideos, VideosRepository } from '../videos/videos.repository';
+import { joinVideos, VIDEO_NOT_FOUND, VideosRepository } from '../videos/videos.repository';
 import { VideosService } from '../videos/videos.service';
 import type { ContinueWatchingCardDto, ContinueWatchingDto, ResumePositionStateDto } from './dto/continue-watching.dto';
+import { iso } from '../common/utils/iso';
 
 type ContinueRow = VideoCardRow & { watched_at: Date | string; position_seconds: number };
 
@@ -25,9 +26,10 @@ export class ContinueWatchingService {
 
   /** Records the position (and that the video was watched now), unless the member's history is paused. */
   async save(user: AuthUser, videoId: number, seconds: number | null): Promise<ResumePositionStateDto> {
-    await this.videos.assertPublished(videoId);
+    // One read of the published row: it answers whether the video is published and how long it is.
     const row = (await this.repository.publishedRows([videoId])).get(videoId);
-    const position = seconds === null ? null : resumablePosition(seconds, row?.duration ?? null);
+    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+    const position = seconds === null ? null : resumablePosition(seconds, row.duration);
     if (user.historyPaused) return { recorded: false, position };
     await this.db.query(
       `INSERT INTO history_entries (user_id, video_id, watched_at, position_seconds) VALUES ($1, $2, now(), $3)
@@ -59,7 +61,7 @@ export class ContinueWatchingService {
     const cards = await this.videos.cards(rows);
     const data: ContinueWatchingCardDto[] = cards.map((card, i) => ({
       ...card,
-      watched_at: new Date(rows[i].watched_at).toISOString(),
+      watched_at: iso(rows[i].watched_at),
       position_seconds: Number(rows[i].position_seconds),
     }));
     return { data, paused: false };

@@ -8,6 +8,7 @@ import type { PageQuery } from '../videos/dto/list-videos.query';
 import type { VideoCardPageDto } from '../videos/dto/video.dto';
 import { VideosRepository } from '../videos/videos.repository';
 import { CodedHttpException } from '../common/filters/all-exceptions.filter';
+import { iso } from '../common/utils/iso';
 import { VideosService } from '../videos/videos.service';
 import type { FollowedPerformerDto, FollowingListDto, FollowStateDto } from './dto/following.dto';
 
@@ -36,10 +37,7 @@ export class FollowsService {
   ) {}
 
   async following(user: AuthUser): Promise<FollowingListDto> {
-    const rows = await this.db.query<{ performer_id: string; created_at: Date | string }[]>(
-      'SELECT performer_id, created_at FROM performer_follows WHERE user_id = $1 ORDER BY created_at DESC, performer_id',
-      [user.id],
-    );
+    const rows = await this.followRows(user.id);
     if (rows.length === 0) return { data: [] };
     // Names as they are now; counts from the taxonomy's cached list (what /api/performers answers).
     const [refs, performers] = await Promise.all([this.taxa.refs('performers', rows.map((row) => row.performer_id)), this.taxonomy.list('performers')]);
@@ -49,19 +47,21 @@ export class FollowsService {
       const name = names.get(row.performer_id);
       return name === undefined
         ? []
-        : [{ id: row.performer_id, name, video_count: counts.get(row.performer_id) ?? 0, followed_at: new Date(row.created_at).toISOString() }];
+        : [{ id: row.performer_id, name, video_count: counts.get(row.performer_id) ?? 0, followed_at: iso(row.created_at) }];
     });
     return { data };
   }
 
   /** The performers followed, for the account's export: ids, names as they are now, times. */
   async exportFollows(userId: string): Promise<{ performer_id: string; name: string; followed_at: string }[]> {
-    const rows = await this.db.query<{ performer_id: string; created_at: Date | string }[]>(
-      'SELECT performer_id, created_at FROM performer_follows WHERE user_id = $1 ORDER BY created_at DESC, performer_id',
-      [userId],
-    );
+    const rows = await this.followRows(userId);
     const names = new Map((await this.taxa.refs('performers', rows.map((row) => row.performer_id))).map((ref) => [ref.id, ref.name]));
-    return rows.map((row) => ({ performer_id: row.performer_id, name: names.get(row.performer_id) ?? row.performer_id, followed_at: new Date(row.created_at).toISOString() }));
+    return rows.map((row) => ({ performer_id: row.performer_id, name: names.get(row.performer_id) ?? row.performer_id, followed_at: iso(row.created_at) }));
+  }
+
+  /** The member's follows, most recent first (ties by performer id). */
+  private followRows(userId: string): Promise<{ performer_id: string; created_at: Date | string }[]> {
+    return this.db.query('SELECT performer_id, created_at FROM performer_follows WHERE user_id = $1 ORDER BY created_at DESC, performer_id', [userId]);
   }
 
   async follow(user: AuthUser, performerId: string): Promise<FollowStateDto> {

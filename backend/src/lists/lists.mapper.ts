@@ -1,6 +1,5 @@
 import type { HistoryVideoCardDto, VideoCardDto } from '../videos/dto/video.dto';
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+import { iso } from '../common/utils/iso';
 
 /** History cards: each card with the time its video was last watched (matched by id: one entry per video). */
 export function toHistoryCards(cards: VideoCardDto[], rows: { id: number; watched_at: Date | string }[]): HistoryVideoCardDto[] {

@@ -12,6 +12,7 @@ import { AuthService } from '../auth/auth.service';
 import type { HistoryPageDto } from './dto/me.dto';
 import type { BookmarkListDto, BookmarkStateDto, ListAction, ListActionDto, UserIdDto, WatchedVideoDto, WatchLaterStateDto } from './dto/watch-page.dto';
 import { toHistoryCards } from './lists.mapper';
+import { iso } from '../common/utils/iso';
 
 /**
  * The watch page reads the whole bookmark list to know whether the video on screen is bookmarked; past this
@@ -105,7 +106,6 @@ export class ListsService {
         [userId],
       );
     };
-    const iso = (value: Date | string) => new Date(value).toISOString();
     const [bookmarks, watchLater, likes, history] = await Promise.all([
       read('bookmarks'),
       read('watchLater'),

@@ -20,6 +20,7 @@ import type {
 import { reorderedVideoIds } from './playlist-order';
 import { normalizePlaylistTitle, validatePlaylistTitle } from '@hunktube/shared';
 import { type PlaylistRow, type PlaylistSummaryRow, toPlaylistRef, toPlaylistSummary } from './playlists.mapper';
+import { iso } from '../common/utils/iso';
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
 export const NOT_YOUR_PLAYLIST = 'You are not allowed to change this playlist';
@@ -78,7 +79,6 @@ export class PlaylistsService {
         [userId],
       ),
     ]);
-    const iso = (value: Date | string) => new Date(value).toISOString();
     return playlists.map((playlist) => ({
       id: Number(playlist.id),
       title: playlist.title,

@@ -32,6 +32,7 @@ import {
   type RemovalReason,
   type RemovalState,
 } from './removal-request-reasons';
+import { iso } from '../common/utils/iso';
 
 export const REMOVAL_REQUEST_NOT_FOUND = 'Removal request not found';
 export const REMOVAL_REQUEST_CLOSED = 'This removal request is already closed';
@@ -55,7 +56,6 @@ interface RemovalRequestRow {
 }
 
 const COLUMNS = 'id, video_ids, reason, details, contact, state, reports, reporters, created_at, last_reported_at, closed_at';
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
  * Content removal requests: anyone may file one naming videos of this site, within a budget per hour; a repeat

@@ -15,10 +15,10 @@ export interface SiteIdentity {
  * SITE_NAME, PUBLIC_URL). One catalogue and one set of accounts behind them all.
  */
 export function siteOf(req: Request, config: AppConfig): SiteIdentity {
-  const host = req.host?.toLowerCase() ?? '';
   const entry = brandHostOf(req, config);
-  const brand = entry === '' ? undefined : config.brandHosts[entry];
-  if (brand === undefined) return { brand: config.brand, name: config.siteName, origin: requestOrigin(req, config.publicUrl) };
+  if (entry === '') return { brand: config.brand, name: config.siteName, origin: requestOrigin(req, config.publicUrl) };
+  const brand = config.brandHosts[entry];
+  const host = req.host.toLowerCase();
   const scheme = config.publicUrl ? new URL(config.publicUrl).protocol.replace(':', '') : req.protocol;
   return { brand, name: config.brandSiteNames[brand] ?? config.siteName, origin: `${scheme}://${host}` };
 }

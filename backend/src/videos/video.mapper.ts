@@ -1,5 +1,6 @@
 import { previewPathOf, posterPathOf, storyboardPathOf, streamPathOf } from '../media/media-paths';
 import type { TaxonRefDto, VideoCardDto, VideoDto } from './dto/video.dto';
+import { iso } from '../common/utils/iso';
 
 /** The columns a card needs, as selected by `CARD_COLUMNS`. */
 export interface VideoCardRow {
@@ -26,8 +27,6 @@ export const CARD_COLUMNS = [
 
 /** `CARD_COLUMNS` qualified by a table alias, for raw SQL. */
 export const cardColumns = (alias: string) => CARD_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export function toVideoCard(row: VideoCardRow, imageHost: string): VideoCardDto {
   return {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import uPlot from 'uplot';
+import { formatNumber } from '@/lib/format';
 import 'uplot/dist/uPlot.min.css';
 
 export interface DailySeries {
@@ -94,7 +95,7 @@ export default function DailyChart({ label, days, series, height = 220 }: DailyC
     selected === null
       ? ''
       : `${formatDay(days[selected])}: ${series
-          .map((s) => `${s.values[selected].toLocaleString('en')} ${s.values[selected] === 1 ? s.unit.one : s.unit.other}`)
+          .map((s) => `${formatNumber(s.values[selected])} ${s.values[selected] === 1 ? s.unit.one : s.unit.other}`)
           .join(', ')}`;
 
   return (

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { formatNumber } from '@/lib/format';
+import { saveFile } from '@/lib/save-file';
 import { STATS_PERIODS, useVideoStats, type StatsPeriod, type VideoStats } from '../api/get-video-stats';
 
 // The chart library loads with this panel only (README › "Statistics").
@@ -12,21 +14,12 @@ export function statsCsv(stats: Pick<VideoStats, 'daily'>): string {
   return ['day,views,likes', ...stats.daily.map((d) => `${d.day},${d.views},${d.likes}`)].join('\n') + '\n';
 }
 
-function downloadCsv(stats: VideoStats): void {
-  const url = URL.createObjectURL(new Blob([statsCsv(stats)], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `video-${stats.id}-last-${stats.days}-days.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+const downloadCsv = (stats: VideoStats) =>
+  saveFile(new Blob([statsCsv(stats)], { type: 'text/csv' }), `video-${stats.id}-last-${stats.days}-days.csv`);
 
-const number = (n: number) => n.toLocaleString('en');
 const counts = ({ views, likes }: { views: number; likes: number }) =>
-  `${number(views)} ${views === 1 ? 'view' : 'views'}, ${number(likes)} ${likes === 1 ? 'like' : 'likes'}`;
-const rankText = (rank: number | null, of: number) => (rank === null ? 'not ranked (not published)' : `#${number(rank)} of ${number(of)}`);
+  `${formatNumber(views)} ${views === 1 ? 'view' : 'views'}, ${formatNumber(likes)} ${likes === 1 ? 'like' : 'likes'}`;
+const rankText = (rank: number | null, of: number) => (rank === null ? 'not ranked (not published)' : `#${formatNumber(rank)} of ${formatNumber(of)}`);
 
 /** A video's statistics in its admin panel: views and likes per day over 7, 30 or 90 days, totals and ranks. */
 export function VideoStatistics({ videoId }: { videoId: number }) {
@@ -120,8 +113,8 @@ export function VideoStatistics({ videoId }: { videoId: number }) {
                     <th scope="row">
                       <time dateTime={d.day}>{d.day}</time>
                     </th>
-                    <td>{number(d.views)}</td>
-                    <td>{number(d.likes)}</td>
+                    <td>{formatNumber(d.views)}</td>
+                    <td>{formatNumber(d.likes)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiErrorFrom } from '@/lib/api/client';
+import { api, apiErrorFrom, ok } from '@/lib/api/client';
+import { saveFile } from '@/lib/save-file';
 import { USER_QUERY_KEY } from './get-user';
 import { setSessionUser } from './session-cache';
 
@@ -13,19 +14,6 @@ export async function fetchMyData(): Promise<{ blob: Blob; filename: string }> {
   const { data, error, response } = await api.GET('/api/me/export', { parseAs: 'blob' });
   if (!response.ok || !data) throw apiErrorFrom(response.status, response.statusText, error);
   return { blob: data as unknown as Blob, filename: exportFileName(response.headers.get('Content-Disposition')) };
-}
-
-/** Saves a file the page holds, as a download. */
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file over.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export const useDownloadMyData = () =>
@@ -42,10 +30,7 @@ export const useDownloadMyData = () =>
 export function useDeleteAccount(onDeleted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (password: string) => {
-      const { error, response } = await api.DELETE('/api/me/account', { body: { password } });
-      if (!response.ok) throw apiErrorFrom(response.status, response.statusText, error);
-    },
+    mutationFn: (password: string) => ok(api.DELETE('/api/me/account', { body: { password } })),
     onSuccess: () => {
       // The page says so first: as a visitor's, a member's page would send them to log in.
       onDeleted();
