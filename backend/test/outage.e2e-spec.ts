@@ -4,7 +4,7 @@ import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { CountersService } from '../src/videos/counters/counters.service';
 import { insertVideo } from './helpers/factories';
 import { TcpProxy } from './helpers/tcp-proxy';
-import { bearer, createTestApp, onPostgresServer, registerUser, TestApp, TestUser } from './helpers/test-app';
+import { bearer, createTestApp, registerAdmin, onPostgresServer, registerUser, TestApp, TestUser } from './helpers/test-app';
 
 /**
  * Real outages: a TCP proxy sits between the app and PostgreSQL (or Redis) and is cut for a while, as a
@@ -92,6 +92,7 @@ if (onPostgresServer()) {
     let t: TestApp;
     let proxy: TcpProxy;
     let member: TestUser;
+    let admin: TestUser;
     let videoId: number;
     let other: number;
     let stranger: number;
@@ -101,6 +102,7 @@ if (onPostgresServer()) {
       proxy = await TcpProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
       t = await createTestApp({}, {}, (url) => proxy.url(url));
       member = await registerUser(t.http);
+      admin = await registerAdmin(t);
       videoId = await insertVideo(t.db, { title: 'Outage Survivor', views: 10, likes: 2, categories: ['Outdoor'] });
       other = await insertVideo(t.db, { title: 'Outage Neighbour', categories: ['Outdoor'] });
       await t.db.query(`INSERT INTO performers (id, name) VALUES ('outage-star', 'Outage Star') ON CONFLICT DO NOTHING`);
@@ -169,6 +171,10 @@ if (onPostgresServer()) {
       // Where a member stopped is a history row: refused, not pretended.
       expect503(await request(t.http).put(`/api/me/history/${videoId}/position`).set(bearer(member)).send({ position: 30 }));
       expect503(await request(t.http).get('/api/me/continue-watching').set(bearer(member)));
+      // The account's export and deletion, and an admin's statistics, need the database: refused, nothing half-done.
+      expect503(await request(t.http).get('/api/me/export').set(bearer(member)));
+      expect503(await request(t.http).delete('/api/me/account').set(bearer(member)).send({ password: 'correct horse battery' }));
+      expect503(await request(t.http).get(`/api/admin/videos/${videoId}/stats`).set(bearer(admin)));
       // Health tells "down" (503) apart from "degraded" (200).
       const health = await request(t.http).get('/api/health').expect(503);
       expect(health.body).toEqual({ error: expect.any(String), errorCode: 'DATABASE_DOWN', statusCode: 503 });
@@ -206,6 +212,9 @@ if (onPostgresServer()) {
       await request(t.http).post('/api/video/add-to-bookmarks').set(bearer(member)).send({ videoId, userId: member.id, action: 'create' }).expect(200);
       await request(t.http).put('/api/me/following/outage-star').set(bearer(member)).send({}).expect(200);
       expect((await request(t.http).get('/api/me/following').set(bearer(member)).expect(200)).body.data.map((p: { id: string }) => p.id)).toEqual(['outage-star']);
+      // The account is still there, whole.
+      expect((await request(t.http).get('/api/me/export').set(bearer(member)).expect(200)).body.account.id).toBe(member.id);
+      await request(t.http).get(`/api/admin/videos/${videoId}/stats`).set(bearer(admin)).expect(200);
       await request(t.http).put(`/api/me/history/${videoId}/position`).set(bearer(member)).send({ position: 30 }).expect(200);
       expect((await request(t.http).get('/api/me/continue-watching').set(bearer(member)).expect(200)).body.data).toEqual([
         expect.objectContaining({ id: videoId, position_seconds: 30 }),
