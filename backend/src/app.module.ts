@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
 import { AUTH_THROTTLER, RateLimitGuard, WRITE_THROTTLER } from './common/guards/rate-limit.guard';
@@ -72,6 +73,7 @@ export class AppModule {
         JobsModule,
         MediaModule,
         AdminModule,
+        DashboardModule,
         RemovalRequestsModule,
         SeoModule,
         WebModule.forRoot(webRoot),

@@ -18,6 +18,7 @@ const OWNERS: Record<string, string> = {
   video_performers: 'videos',
   video_daily_stats: 'videos',
   site_daily_stats: 'videos',
+  site_rankings: 'videos',
   categories: 'taxonomy',
   performers: 'taxonomy',
   bookmarks: 'lists',

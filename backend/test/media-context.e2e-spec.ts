@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
+import { SITE_RANKINGS_TASK } from '../src/videos/site-stats.service';
 import { loadConfig } from '../src/config/app-config';
 import { JobRunner } from '../src/jobs/job-runner.service';
 import { JobsService } from '../src/jobs/jobs.service';
@@ -63,9 +64,11 @@ describe('the worker and CLI context (e2e)', () => {
     expect(video.status).toBe('failed');
   });
 
-  it('runs the trending recompute and the pruning of old per-day rows as the scheduled tasks of this deployment', async () => {
+  it('runs the trending recompute, the pruning of old per-day rows and the dashboard’s rankings as the scheduled tasks of this deployment', async () => {
     await app.get(JobRunner).runDueTasks();
     const rows = await app.get(DataSource).query('SELECT name FROM scheduled_tasks ORDER BY name');
-    expect(rows.map((r: { name: string }) => r.name)).toEqual([DAILY_STATS_PRUNE_TASK, TRENDING_TASK]);
+    expect(rows.map((r: { name: string }) => r.name)).toEqual([DAILY_STATS_PRUNE_TASK, SITE_RANKINGS_TASK, TRENDING_TASK]);
+    const [{ n }] = await app.get(DataSource).query('SELECT count(*)::int AS n FROM site_rankings');
+    expect(Number(n)).toBe(2);
   });
 });

@@ -175,6 +175,7 @@ if (onPostgresServer()) {
       expect503(await request(t.http).get('/api/me/export').set(bearer(member)));
       expect503(await request(t.http).delete('/api/me/account').set(bearer(member)).send({ password: 'correct horse battery' }));
       expect503(await request(t.http).get(`/api/admin/videos/${videoId}/stats`).set(bearer(admin)));
+      expect503(await request(t.http).get('/api/admin/dashboard').set(bearer(admin)));
       // Health tells "down" (503) apart from "degraded" (200).
       const health = await request(t.http).get('/api/health').expect(503);
       expect(health.body).toEqual({ error: expect.any(String), errorCode: 'DATABASE_DOWN', statusCode: 503 });
@@ -215,6 +216,7 @@ if (onPostgresServer()) {
       // The account is still there, whole.
       expect((await request(t.http).get('/api/me/export').set(bearer(member)).expect(200)).body.account.id).toBe(member.id);
       await request(t.http).get(`/api/admin/videos/${videoId}/stats`).set(bearer(admin)).expect(200);
+      expect((await request(t.http).get('/api/admin/dashboard?days=7').set(bearer(admin)).expect(200)).body.daily).toHaveLength(7);
       await request(t.http).put(`/api/me/history/${videoId}/position`).set(bearer(member)).send({ position: 30 }).expect(200);
       expect((await request(t.http).get('/api/me/continue-watching').set(bearer(member)).expect(200)).body.data).toEqual([
         expect.objectContaining({ id: videoId, position_seconds: 30 }),

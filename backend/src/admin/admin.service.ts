@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { StaleReadsStore } from '../common/http/stale-reads';
 import { CatalogueCache } from '../videos/catalogue-cache';
 import { CountersService } from '../videos/counters/counters.service';
+import { SiteStatsService } from '../videos/site-stats.service';
 import { TrendingService } from '../videos/trending.service';
 
 /** Admin operations; composes the other modules' services and owns no tables. */
@@ -10,14 +11,15 @@ export class AdminService {
   constructor(
     private readonly counters: CountersService,
     private readonly trending: TrendingService,
+    private readonly rankings: SiteStatsService,
     private readonly cache: CatalogueCache,
     private readonly staleReads: StaleReadsStore,
   ) {}
 
-  /** Writes every buffered view and like now and recomputes every trending score. */
+  /** Writes every buffered view and like now and recomputes every trending score and the dashboard's rankings. */
   async refreshViews(): Promise<{ error: null; flushed: number }> {
     const flushed = await this.counters.flush();
-    await this.trending.recompute();
+    await Promise.all([this.trending.recompute(), this.rankings.recompute()]);
     return { error: null, flushed };
   }
 

@@ -178,6 +178,18 @@ export class AuthService {
   }
 
   /** The account's own data, for its export: no password hash, no session tokens or ids. */
+  /** Accounts created on each of the last `days` (today included, the database's calendar), oldest first. */
+  signupsPerDay(days: number): Promise<{ day: string; members: number }[]> {
+    return this.users.manager.query(
+      `SELECT to_char(d, 'YYYY-MM-DD') AS day, COALESCE(u.n, 0)::int AS members
+       FROM generate_series(CURRENT_DATE - ($1::int - 1), CURRENT_DATE, interval '1 day') AS d
+       LEFT JOIN (SELECT created_at::date AS day, count(*) AS n FROM users WHERE created_at >= CURRENT_DATE - ($1::int - 1) GROUP BY 1) u
+         ON u.day = d::date
+       ORDER BY d`,
+      [days],
+    );
+  }
+
   async exportAccount(userId: string): Promise<AccountExport> {
     const user = await this.users.findOneByOrFail({ id: userId });
     const sessions = await this.users.manager.query<{ created_at: Date | string; expires_at: Date | string }[]>(

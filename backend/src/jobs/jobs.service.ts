@@ -5,6 +5,14 @@ import type { JobRow, JobState } from './job-types';
 
 export type { JobRow, JobState };
 
+export interface JobOutcomes {
+  daily: { day: string; created: number; done: number; failed: number }[];
+  queued: number;
+  running: number;
+  /** Each job done in the period: its video and its seconds from first start to end. */
+  finished: { videoId: number; seconds: number }[];
+}
+
 export const MAX_ATTEMPTS = 3;
 /** A running job whose worker has not reported for this long is taken to be orphaned and runs again. */
 export const STALE_LOCK_SECONDS = 120;
@@ -99,6 +107,42 @@ export class JobsService {
       [id],
     );
     return updated.length > 0;
+  }
+
+  /**
+   * Jobs of `kind` over the last `days` (today included, the database's calendar): per day, how many were
+   * created and how many finished done or failed for good; the ones waiting or running now; and for each job
+   * done in the period, its video and how long it took from its first start to its end.
+   */
+  async outcomes(kind: string, days: number): Promise<JobOutcomes> {
+    const since = 'CURRENT_DATE - ($2::int - 1)';
+    const [daily, [pending], finished] = await Promise.all([
+      this.db.query<{ day: string; created: number; done: number; failed: number }[]>(
+        `SELECT to_char(d, 'YYYY-MM-DD') AS day, COALESCE(c.n, 0)::int AS created, COALESCE(f.done, 0)::int AS done, COALESCE(f.failed, 0)::int AS failed
+         FROM generate_series(${since}, CURRENT_DATE, interval '1 day') AS d
+         LEFT JOIN (SELECT created_at::date AS day, count(*) AS n FROM ingest_jobs WHERE kind = $1 AND created_at >= ${since} GROUP BY 1) c ON c.day = d::date
+         LEFT JOIN (SELECT finished_at::date AS day, count(*) FILTER (WHERE state = 'done') AS done, count(*) FILTER (WHERE state = 'failed') AS failed
+                    FROM ingest_jobs WHERE kind = $1 AND state IN ('done', 'failed') AND finished_at >= ${since} GROUP BY 1) f ON f.day = d::date
+         ORDER BY d`,
+        [kind, days],
+      ),
+      this.db.query<{ queued: number; running: number }[]>(
+        `SELECT count(*) FILTER (WHERE state = 'queued')::int AS queued, count(*) FILTER (WHERE state = 'running')::int AS running
+         FROM ingest_jobs WHERE kind = $1 AND state IN ('queued', 'running')`,
+        [kind],
+      ),
+      this.db.query<{ video_id: number; seconds: number }[]>(
+        `SELECT video_id, extract(epoch FROM finished_at - started_at)::float8 AS seconds FROM ingest_jobs
+         WHERE kind = $1 AND state = 'done' AND finished_at >= ${since} AND started_at IS NOT NULL AND video_id IS NOT NULL`,
+        [kind, days],
+      ),
+    ]);
+    return {
+      daily,
+      queued: Number(pending.queued),
+      running: Number(pending.running),
+      finished: finished.map((row) => ({ videoId: Number(row.video_id), seconds: Math.max(0, Number(row.seconds)) })),
+    };
   }
 
   /** Running jobs and who holds them. */

@@ -8,5 +8,6 @@ import { RemovalRequestsService } from './removal-requests.service';
   imports: [VideoStoreModule],
   controllers: [RemovalRequestsController, AdminRemovalRequestsController],
   providers: [RemovalRequestsService],
+  exports: [RemovalRequestsService],
 })
 export class RemovalRequestsModule {}

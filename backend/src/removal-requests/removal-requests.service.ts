@@ -34,6 +34,23 @@ import {
 } from './removal-request-reasons';
 import { iso } from '../common/utils/iso';
 
+/** How long open requests have waited, as the dashboard groups them: from `from` days up to `to` (null: no end). */
+export const OPEN_AGE_BANDS = [
+  { band: 'under-1-day', from: 0, to: 1 },
+  { band: '1-7-days', from: 1, to: 7 },
+  { band: '7-30-days', from: 7, to: 30 },
+  { band: 'over-30-days', from: 30, to: null },
+] as const;
+export type OpenAgeBand = (typeof OPEN_AGE_BANDS)[number]['band'];
+
+export interface OpenRemovalSummary {
+  open: number;
+  /** When the longest-waiting open request was filed; null when none is open. */
+  oldest_at: string | null;
+  by_age: { band: OpenAgeBand; count: number }[];
+  by_reason: { reason: RemovalReason; count: number }[];
+}
+
 export const REMOVAL_REQUEST_NOT_FOUND = 'Removal request not found';
 export const REMOVAL_REQUEST_CLOSED = 'This removal request is already closed';
 /** Senders told apart per request; past this many, `reporters` stops growing (1000 × 16 hex digits a row at most). */
@@ -150,6 +167,26 @@ export class RemovalRequestsService {
     const counts = await this.counts(state);
     const total = reason ? counts[reason] : REMOVAL_REASONS.reduce((sum, r) => sum + counts[r], 0);
     return { data: await this.withVideos(rows), page, limit, total, counts };
+  }
+
+  /**
+   * The open requests at a glance: how many, how long they have waited (by when they were first filed, in the
+   * bands of `OPEN_AGE_BANDS`), and how many of each reason, every reason listed.
+   */
+  async openSummary(): Promise<OpenRemovalSummary> {
+    const [row] = await this.db.query<Record<string, number | string | Date | null>[]>(
+      `SELECT count(*)::int AS open, min(created_at) AS oldest,
+              ${OPEN_AGE_BANDS.map((band, i) => `count(*) FILTER (WHERE created_at <= now() - make_interval(days => $${i * 2 + 1}) AND created_at > now() - make_interval(days => $${i * 2 + 2}))::int AS "${band.band}"`).join(', ')},
+              ${REMOVAL_REASONS.map((reason) => `count(*) FILTER (WHERE reason = '${reason}')::int AS "${reason}"`).join(', ')}
+       FROM removal_requests WHERE state = 'open'`,
+      OPEN_AGE_BANDS.flatMap((band) => [band.from, band.to ?? 100_000]),
+    );
+    return {
+      open: Number(row.open),
+      oldest_at: row.oldest === null ? null : iso(row.oldest as Date | string),
+      by_age: OPEN_AGE_BANDS.map(({ band }) => ({ band, count: Number(row[band]) })),
+      by_reason: REMOVAL_REASONS.map((reason) => ({ reason, count: Number(row[reason]) })),
+    };
   }
 
   async close(id: number, dto: CloseRemovalRequestDto, adminId: string): Promise<{ data: RemovalRequestDto }> {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module';
 import { InvalidationBus } from '../common/cache/invalidation-bus';
 import { CatalogueCache } from './catalogue-cache';
+import { SiteStatsService } from './site-stats.service';
 import { TrendingService } from './trending.service';
 import { VideosRepository } from './videos.repository';
 
@@ -13,7 +14,7 @@ import { VideosRepository } from './videos.repository';
  */
 @Module({
   imports: [JobsModule],
-  providers: [VideosRepository, TrendingService, InvalidationBus, CatalogueCache],
-  exports: [VideosRepository, TrendingService, CatalogueCache, InvalidationBus],
+  providers: [VideosRepository, TrendingService, SiteStatsService, InvalidationBus, CatalogueCache],
+  exports: [VideosRepository, TrendingService, SiteStatsService, CatalogueCache, InvalidationBus],
 })
 export class VideoStoreModule {}

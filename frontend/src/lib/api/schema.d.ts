@@ -869,6 +869,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DashboardController_read"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/removal-requests": {
         parameters: {
             query?: never;
@@ -1611,6 +1627,113 @@ export interface components {
         };
         JobResponseDto: {
             data: components["schemas"]["JobDto"];
+        };
+        DashboardDayDto: {
+            /**
+             * @description The day (the database’s calendar)
+             * @example 2026-11-26
+             */
+            day: string;
+            /** @description Views counted that day, the whole site */
+            views: number;
+            /** @description Likes given that day */
+            likes: number;
+            /** @description Accounts created that day */
+            members: number;
+            /** @description Videos uploaded that day (ingest jobs started) */
+            uploads: number;
+            /** @description Ingest jobs that finished done that day */
+            ingests_done: number;
+            /** @description Ingest jobs that failed for good that day */
+            ingests_failed: number;
+        };
+        DashboardTotalsDto: {
+            views: number;
+            likes: number;
+            members: number;
+            uploads: number;
+            ingests_done: number;
+            ingests_failed: number;
+        };
+        IngestSummaryDto: {
+            /** @description Ingest jobs waiting now */
+            queued: number;
+            /** @description Ingest jobs running now */
+            running: number;
+            /** @description Minutes of video ingested (done) in the period */
+            media_minutes: number;
+            /** @description Seconds of processing per minute of video, over the ingests done in the period; null when none */
+            seconds_per_media_minute: number | null;
+        };
+        RankedVideoDto: {
+            id: number;
+            title: string;
+            /** @description Views counted in the period */
+            views: number;
+        };
+        RankedTaxonDto: {
+            id: string;
+            name: string;
+            /** @description Views counted in the period, over its published videos */
+            views: number;
+            /** @description Its videos watched in the period */
+            videos: number;
+        };
+        RankingDto: {
+            /**
+             * @description day: today; week: the last 7 days, today included
+             * @enum {string}
+             */
+            period: "day" | "week";
+            /**
+             * Format: date-time
+             * @description When it was computed (every 5 minutes, and on refresh-views)
+             */
+            computed_at: string;
+            /** @description The 10 most viewed published videos */
+            videos: components["schemas"]["RankedVideoDto"][];
+            /** @description The 10 busiest categories */
+            categories: components["schemas"]["RankedTaxonDto"][];
+            /** @description The 10 busiest performers */
+            performers: components["schemas"]["RankedTaxonDto"][];
+        };
+        RemovalAgeDto: {
+            /**
+             * @description How long since it was filed
+             * @enum {string}
+             */
+            band: "under-1-day" | "1-7-days" | "7-30-days" | "over-30-days";
+            count: number;
+        };
+        RemovalReasonCountDto: {
+            /** @enum {string} */
+            reason: "underage" | "no-consent" | "illegal" | "copyright" | "other";
+            count: number;
+        };
+        RemovalSummaryDto: {
+            /** @description Open removal requests */
+            open: number;
+            /**
+             * Format: date-time
+             * @description When the longest-waiting one was filed
+             */
+            oldest_at: string | null;
+            /** @description Every band, youngest first */
+            by_age: components["schemas"]["RemovalAgeDto"][];
+            /** @description Every reason */
+            by_reason: components["schemas"]["RemovalReasonCountDto"][];
+        };
+        DashboardDto: {
+            /** @enum {number} */
+            days: 7 | 30 | 90;
+            /** @description Every day of the period, oldest first; days without any are zeros */
+            daily: components["schemas"]["DashboardDayDto"][];
+            /** @description The period’s days added up */
+            totals: components["schemas"]["DashboardTotalsDto"];
+            ingest: components["schemas"]["IngestSummaryDto"];
+            /** @description Today’s and the last 7 days’ rankings */
+            rankings: components["schemas"]["RankingDto"][];
+            removals: components["schemas"]["RemovalSummaryDto"];
         };
         CreateRemovalRequestDto: {
             /**
@@ -3835,6 +3958,42 @@ export interface operations {
             };
             /** @description Only failed jobs can be retried */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DashboardController_read: {
+        parameters: {
+            query?: {
+                /** @description Days of history, today included */
+                days?: 7 | 30 | 90;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { AuthService } from '../auth/auth.service';
+import { JobsService } from '../jobs/jobs.service';
+import { INGEST_KIND } from '../media/ingest.service';
+import { RemovalRequestsService } from '../removal-requests/removal-requests.service';
+import { TaxaRepository } from '../taxonomy/taxa.repository';
+import type { StatsPeriod } from '../videos/dto/video-stats.dto';
+import { SiteStatsService, type RankedTaxon, type SiteRanking } from '../videos/site-stats.service';
+import { VideosRepository } from '../videos/videos.repository';
+import type { DashboardDayDto, DashboardDto, DashboardTotalsDto, RankingDto } from './dto/dashboard.dto';
+
+const TOTALS: (keyof DashboardTotalsDto)[] = ['views', 'likes', 'members', 'uploads', 'ingests_done', 'ingests_failed'];
+
+/**
+ * The admins' site dashboard (issue #15, README › "Dashboard"). Owns no table: each owner answers its part (the
+ * videos their views, likes and rankings; auth the new members; jobs the ingests; removal requests their open
+ * queue), all at once, and this puts them together with the names as they are now.
+ */
+@Injectable()
+export class DashboardService {
+  constructor(
+    private readonly site: SiteStatsService,
+    private readonly auth: AuthService,
+    private readonly jobs: JobsService,
+    private readonly removals: RemovalRequestsService,
+    private readonly videos: VideosRepository,
+    private readonly taxa: TaxaRepository,
+  ) {}
+
+  async dashboard(days: StatsPeriod): Promise<DashboardDto> {
+    const [views, members, ingests, rankings, removals] = await Promise.all([
+      this.site.daily(days),
+      this.auth.signupsPerDay(days),
+      this.jobs.outcomes(INGEST_KIND, days),
+      this.site.read(),
+      this.removals.openSummary(),
+    ]);
+    const byDay = <T extends { day: string }>(rows: T[]) => new Map(rows.map((row) => [row.day, row]));
+    const signups = byDay(members);
+    const jobs = byDay(ingests.daily);
+    const daily: DashboardDayDto[] = views.map(({ day, views: viewed, likes }) => ({
+      day,
+      views: viewed,
+      likes,
+      members: Number(signups.get(day)?.members ?? 0),
+      uploads: Number(jobs.get(day)?.created ?? 0),
+      ingests_done: Number(jobs.get(day)?.done ?? 0),
+      ingests_failed: Number(jobs.get(day)?.failed ?? 0),
+    }));
+    const totals = Object.fromEntries(TOTALS.map((key) => [key, daily.reduce((sum, d) => sum + d[key], 0)])) as unknown as DashboardTotalsDto;
+
+    // Processing time per minute of video, over the done ingests whose video is still here with a duration.
+    const durations = await this.site.durations([...new Set(ingests.finished.map((job) => job.videoId))]);
+    const measured = ingests.finished.filter((job) => durations.has(job.videoId));
+    const minutes = [...new Set(measured.map((job) => job.videoId))].reduce((sum, id) => sum + (durations.get(id) as number), 0) / 60;
+    const processing = measured.reduce((sum, job) => sum + job.seconds, 0);
+
+    return {
+      days,
+      daily,
+      totals,
+      ingest: {
+        queued: ingests.queued,
+        running: ingests.running,
+        media_minutes: Math.round(minutes * 10) / 10,
+        seconds_per_media_minute: minutes > 0 ? Math.round((processing / minutes) * 10) / 10 : null,
+      },
+      rankings: await this.named(rankings),
+      removals,
+    };
+  }
+
+  /** The rankings with titles and names as they are now; a video since unpublished or deleted drops out. */
+  private async named(rankings: SiteRanking[]): Promise<RankingDto[]> {
+    const videoIds = [...new Set(rankings.flatMap((r) => r.videos.map((v) => v.id)))];
+    const ids = (kind: 'categories' | 'performers') => [...new Set(rankings.flatMap((r) => r[kind].map((t) => t.id)))];
+    const [videos, categories, performers] = await Promise.all([
+      this.videos.summaries(videoIds),
+      this.taxa.refs('categories', ids('categories')),
+      this.taxa.refs('performers', ids('performers')),
+    ]);
+    const titles = new Map(videos.filter((v) => v.status === 'ready').map((v) => [v.id, v.title]));
+    const names = (refs: { id: string; name: string }[]) => new Map(refs.map((ref) => [ref.id, ref.name]));
+    const categoryNames = names(categories);
+    const performerNames = names(performers);
+    const taxa = (entries: RankedTaxon[], known: Map<string, string>) =>
+      entries.filter((t) => known.has(t.id)).map((t) => ({ id: t.id, name: known.get(t.id) as string, views: t.views, videos: t.videos }));
+    return rankings.map((r) => ({
+      period: r.period,
+      computed_at: r.computed_at,
+      videos: r.videos.filter((v) => titles.has(v.id)).map((v) => ({ id: v.id, title: titles.get(v.id) as string, views: v.views })),
+      categories: taxa(r.categories, categoryNames),
+      performers: taxa(r.performers, performerNames),
+    }));
+  }
+}
