@@ -83,25 +83,28 @@ describe('The site dashboard for admins (e2e)', () => {
   });
 
   it('counts uploads and ingest outcomes per day, what waits now, and the processing time per minute of video', async () => {
-    const job = (video: number | null, kind: string, state: string, createdDaysAgo: number, took: number | null) =>
+    // `media` is the seconds of video a done ingest recorded, with its seconds of processing (see the ingest e2e test).
+    const job = (video: number | null, kind: string, state: string, createdDaysAgo: number, took: number | null, media: number | null = null) =>
       t.db.query(
-        `INSERT INTO ingest_jobs (video_id, kind, state, created_at, started_at, finished_at)
+        `INSERT INTO ingest_jobs (video_id, kind, state, created_at, started_at, finished_at, media_seconds, processing_seconds)
          VALUES ($1, $2, $3, now() - make_interval(days => $4), now() - make_interval(days => $4),
-                 CASE WHEN $5::int IS NULL THEN NULL ELSE now() - make_interval(days => $4) + make_interval(secs => $5) END)`,
-        [video, kind, state, createdDaysAgo, took],
+                 CASE WHEN $5::int IS NULL THEN NULL ELSE now() - make_interval(days => $4) + make_interval(secs => $5) END,
+                 $6, CASE WHEN $6::int IS NULL THEN NULL ELSE $5::int END)`,
+        [video, kind, state, createdDaysAgo, took, media],
       );
-    await job(ids.a, 'ingest', 'done', 1, 60); // 2 minutes of video in 60 s
-    await job(ids.b, 'ingest', 'done', 3, 600); // 10 minutes of video in 600 s
+    await job(ids.a, 'ingest', 'done', 1, 60, 120); // 2 minutes of video in 60 s
+    await job(ids.b, 'ingest', 'done', 3, 600, 600); // 10 minutes of video in 600 s
+    await job(ids.c, 'ingest', 'done', 3, 77); // done before the jobs recorded their video: not in the time per minute
     await job(ids.c, 'ingest', 'failed', 3, 5);
     await job(ids.hidden, 'ingest', 'running', 0, null);
     await job(null, 'ingest', 'queued', 0, null);
-    await job(ids.a, 'thumbnails', 'done', 1, 999); // another kind of job: not an upload
-    await job(ids.c, 'ingest', 'done', 50, 100); // outside the period
+    await job(ids.a, 'thumbnails', 'done', 1, 999, 120); // another kind of job: not an upload
+    await job(ids.c, 'ingest', 'done', 50, 100, 60); // outside the period
     const { body } = await dashboard().expect(200);
     expect(body.daily[28]).toMatchObject({ day: dayBefore(1), uploads: 1, ingests_done: 1, ingests_failed: 0 });
-    expect(body.daily[26]).toMatchObject({ uploads: 2, ingests_done: 1, ingests_failed: 1 });
+    expect(body.daily[26]).toMatchObject({ uploads: 3, ingests_done: 2, ingests_failed: 1 });
     expect(body.daily[29]).toMatchObject({ uploads: 2, ingests_done: 0, ingests_failed: 0 });
-    expect(body.totals).toMatchObject({ uploads: 5, ingests_done: 2, ingests_failed: 1 });
+    expect(body.totals).toMatchObject({ uploads: 6, ingests_done: 3, ingests_failed: 1 });
     // (60 + 600) s over (2 + 10) minutes of video.
     expect(body.ingest).toEqual({ queued: 1, running: 1, media_minutes: 12, seconds_per_media_minute: 55 });
     expect((await dashboard('?days=7').expect(200)).body.ingest.seconds_per_media_minute).toBe(55);

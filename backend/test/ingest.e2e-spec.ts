@@ -102,6 +102,13 @@ describe('Video upload and ingest (e2e, real ffmpeg)', () => {
 
     const video = (await request(t.http).get(`/api/videos/${res.body.id}`).expect(200)).body;
     expect(video).toMatchObject({ title: 'Test Pattern Party', duration: CLIP_SECONDS, categories: [{ id: 'jocks', name: 'Jocks' }] });
+    // The job records the seconds of video it processed (the dashboard's processing time per minute of video).
+    const [recorded] = await t.db.query<{ media_seconds: number; processing_seconds: number; took: number }[]>(
+      'SELECT media_seconds, processing_seconds, extract(epoch FROM finished_at - started_at)::float8 AS took FROM ingest_jobs WHERE id = $1',
+      [res.body.job_id],
+    );
+    expect(Number(recorded.media_seconds)).toBe(CLIP_SECONDS);
+    expect(Math.abs(Number(recorded.processing_seconds) - Number(recorded.took))).toBeLessThanOrEqual(1);
     const stem = video.stream_path.replace(/^\/videos\//, '').replace(/\/index\.m3u8$/, '');
     expect(video.poster).toBe(`/thumbs/${stem}/poster.jpg`);
     expect(video.thumbnail).toBe(`/thumbs/${stem}/poster.jpg`);

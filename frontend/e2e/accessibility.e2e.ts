@@ -33,7 +33,7 @@ async function firstVideoPath(page: Page): Promise<string> {
 
 const VISITOR_PAGES = ['/', '/categories', '/performers', '/search?q=session', '/login', '/register', '/terms', '/2257', '/content-removal'];
 const MEMBER_PAGES = ['/me/bookmarks', '/me/watch-later', '/me/history', '/me/likes', '/me/following', '/me/following/videos', '/me/account', '/playlists'];
-const ADMIN_PAGES = ['/admin', '/admin/upload', '/admin/jobs', '/admin/taxonomy', '/admin/removals', '/admin/removals?state=closed'];
+const ADMIN_PAGES = ['/admin', '/admin/videos', '/admin/upload', '/admin/jobs', '/admin/taxonomy', '/admin/removals', '/admin/removals?state=closed'];
 
 async function logInAsAdmin(page: Page) {
   await page.goto('/login');

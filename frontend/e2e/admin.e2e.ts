@@ -4,6 +4,12 @@ import { ADMIN } from './support/constants';
 import { baseURL, launchBrowser, newVisitor, registerMember, screenshot } from './support/browser';
 import { makeClip, makeJpeg } from './support/media';
 
+interface Dashboard {
+  totals: { views: number; members: number };
+  daily: { day: string; views: number; likes: number; members: number }[];
+  rankings: { period: string; videos: { id: number; title: string }[] }[];
+}
+
 interface VideoJson {
   id: number;
   title: string;
@@ -119,6 +125,87 @@ describe('an admin', () => {
     await screenshot(page, 'admin-video-statistics');
   });
 
+  it('reads the site dashboard at /admin: the figures the API has, charts walked with the keyboard, their tables', async () => {
+    // A view today (one per viewer: the previous test's may be the one), written, with the rankings computed again.
+    await api('/api/video/increment-views', undefined, { method: 'POST', body: JSON.stringify({ videoId: videos[1].id }) });
+    await api('/api/admin/refresh-views', token, { method: 'POST' });
+    const answer = await api<Dashboard>('/api/admin/dashboard?days=30', token);
+    expect(answer.status).toBe(200);
+    const data = answer.body;
+    const today = data.daily[data.daily.length - 1];
+    expect(today.views).toBeGreaterThan(0);
+    const topToday = data.rankings.find((r) => r.period === 'day')!.videos;
+    expect(topToday.map((v) => v.id)).toContain(videos[1].id);
+
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const totals = page.locator('.dashboard__totals');
+    await totals.waitFor();
+    expect(await totals.locator('dt').allTextContents()).toEqual(['Views', 'Likes', 'New members', 'Uploads', 'Ingests']);
+    expect(await totals.locator('dd').first().textContent()).toBe(data.totals.views.toLocaleString('en'));
+    expect(await totals.locator('dd').nth(2).textContent()).toBe(data.totals.members.toLocaleString('en'));
+
+    // Three charts, drawn; the first walked with the keyboard to today.
+    await page.locator('.daily-chart__plot canvas').nth(2).waitFor();
+    const traffic = page.locator('section.dashboard__panel', { has: page.getByRole('heading', { level: 2, name: 'Views and likes' }) });
+    await traffic.getByRole('group', { name: 'Views and likes per day, last 30 days' }).focus();
+    await page.keyboard.press('End');
+    const day = new Date(`${today.day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const plural = (n: number, one: string, other: string) => `${n.toLocaleString('en')} ${n === 1 ? one : other}`;
+    await expect.poll(() => traffic.locator('.daily-chart__reading').textContent()).toBe(
+      `${day}: ${plural(today.views, 'view', 'views')}, ${plural(today.likes, 'like', 'likes')}`,
+    );
+    const members = page.locator('section.dashboard__panel', { has: page.getByRole('heading', { level: 2, name: 'New members' }) });
+    await members.getByRole('group', { name: 'New members per day, last 30 days' }).focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => members.locator('.daily-chart__reading').textContent()).toBe(
+      `${day}: ${plural(today.members, 'new member', 'new members')}`,
+    );
+    // The text alternatives hold the same figures.
+    await traffic.getByText('The numbers, day by day').click();
+    const lastRow = traffic.getByRole('table', { name: 'Views and likes per day, last 30 days' }).getByRole('row').last();
+    expect(await lastRow.getByRole('cell').allTextContents()).toEqual([today.views.toLocaleString('en'), today.likes.toLocaleString('en')]);
+    const ranking = page.getByRole('table', { name: 'Top videos, today' });
+    expect(await ranking.getByRole('link').allTextContents()).toEqual(topToday.map((v) => v.title));
+    const byReason = page.getByRole('table', { name: 'Open removal requests by reason' });
+    expect(await byReason.getByRole('rowheader').allTextContents()).toEqual(['Under 18', 'No consent', 'Illegal acts', 'Copyright', 'Other']);
+    await screenshot(page, 'admin-dashboard-desktop');
+
+    await page.getByRole('button', { name: '7 days' }).click();
+    await traffic.getByRole('table', { name: 'Views and likes per day, last 7 days' }).waitFor({ state: 'attached' });
+    expect(await traffic.getByRole('table', { name: 'Views and likes per day, last 7 days' }).getByRole('row').count()).toBe(8);
+  });
+
+  it('loads the chart library on admin pages only', async () => {
+    const { page: visitor, context } = await newVisitor(browser);
+    try {
+      const scripts: string[] = [];
+      visitor.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await visitor.goto('/');
+      await visitor.locator('.video-grid .video-card__link').first().waitFor();
+      await visitor.goto(`/video/${videos[1].id}`);
+      await visitor.getByRole('heading', { level: 1 }).waitFor();
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((name) => /daily-chart|uplot/i.test(name))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+    const adminScripts: string[] = [];
+    const onRequest = (request: { url(): string; resourceType(): string }) => {
+      if (request.resourceType() === 'script') adminScripts.push(new URL(request.url()).pathname);
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto('/admin');
+      await page.locator('.daily-chart__plot canvas').first().waitFor();
+    } finally {
+      page.off('request', onRequest);
+    }
+    expect(adminScripts.filter((name) => /daily-chart/i.test(name))).toHaveLength(1);
+  });
+
   it('uploads a new thumbnail, and the new image is served', async () => {
     const video = videos[1];
     const jpeg = makeJpeg('orange');
@@ -156,7 +243,7 @@ describe('an admin', () => {
     const current = await Promise.all(videos.map(async ({ id }) => (await api<VideoJson>(`/api/videos/${id}`)).body));
     const [a, b] = current.filter((video) => video.featured === 0).slice(0, 2);
     expect(b).toBeDefined();
-    await page.goto('/admin');
+    await page.goto('/admin/videos');
     await page.getByRole('checkbox', { name: `Select ${a.title}` }).check();
     await page.getByRole('checkbox', { name: `Select ${b.title}` }).check();
     await page.getByText('2 selected').waitFor();
@@ -176,7 +263,7 @@ describe('an admin', () => {
     expect(await dialog.count()).toBe(0);
     await page.getByRole('button', { name: 'Delete Video' }).click();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.waitForURL((url) => url.pathname === '/admin/videos');
     expect((await api(`/api/videos/${video.id}`)).status).toBe(404);
   });
 
@@ -239,6 +326,7 @@ describe('a member', () => {
       const token = await tokenFor(member.email, member.password);
       const calls: [string, string, unknown][] = [
         ['GET', '/api/admin/jobs', undefined],
+        ['GET', '/api/admin/dashboard', undefined],
         ['POST', '/api/admin/update-video', { id: 1, title: 'Hacked' }],
         ['POST', '/api/admin/delete-video', { id: 1 }],
         ['POST', '/api/admin/refresh-views', {}],

@@ -157,6 +157,39 @@ async function seedStatsYear(db: DataSource, ids: number[]): Promise<void> {
   await db.query('ANALYZE video_daily_stats');
 }
 
+/** A year of the site for the dashboard: 100 signups a day (36,500 members), an upload a day per 365 videos, 2,000 open removal requests. */
+async function seedDashboardYear(db: DataSource, ids: number[]): Promise<void> {
+  const [{ n }] = await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM users WHERE email LIKE 'bench-signup-%'`);
+  if (Number(n) > 0) return;
+  await db.query(
+    `INSERT INTO site_daily_stats (day, views, likes)
+     SELECT CURRENT_DATE - d, 50000 + (d * 7919) % 20000, 900 + (d * 31) % 300 FROM generate_series(0, 364) AS d
+     ON CONFLICT (day) DO NOTHING`,
+  );
+  await db.query(
+    `INSERT INTO users (email, password_hash, display_name, created_at)
+     SELECT 'bench-signup-' || i || '@bench.invalid', 'not-a-hash', 'Member', now() - make_interval(mins => (i * 14) % 525600)
+     FROM generate_series(1, 36500) AS i`,
+  );
+  // Every video was ingested once over the year: most done (about its duration's worth of processing), some failed.
+  await db.query(
+    `INSERT INTO ingest_jobs (video_id, kind, state, attempts, created_at, started_at, finished_at, updated_at, media_seconds, processing_seconds)
+     SELECT v, 'ingest', CASE WHEN v % 50 = 0 THEN 'failed' ELSE 'done' END, 1, t, t, t + make_interval(secs => 30 + v % 300), t,
+            CASE WHEN v % 50 = 0 THEN NULL ELSE 60 + v % 1200 END, CASE WHEN v % 50 = 0 THEN NULL ELSE 30 + v % 300 END
+     FROM (SELECT v, now() - make_interval(mins => (v * 37) % 525600) AS t FROM unnest($1::int[]) AS v) s`,
+    [ids],
+  );
+  await db.query(
+    `INSERT INTO removal_requests (video_ids, reason, contact, created_at, last_reported_at)
+     SELECT ARRAY[($1::int[])[1 + i % cardinality($1::int[])]], (ARRAY['underage', 'no-consent', 'illegal', 'copyright', 'other'])[1 + i % 5],
+            'bench@bench.invalid', now() - make_interval(hours => i * 3), now() - make_interval(hours => i * 3)
+     FROM generate_series(1, 2000) AS i`,
+    [ids.slice(0, 1000)],
+  );
+  // As autovacuum leaves them: visible to index-only scans, with statistics.
+  for (const table of ['users', 'ingest_jobs', 'removal_requests', 'site_daily_stats']) await db.query(`VACUUM ANALYZE ${table}`);
+}
+
 /** An admin reading videos' statistics (GET /api/admin/videos/{id}/stats): 90 days, any video. */
 async function statsScenarios(base: string, u: Universe): Promise<Scenario[]> {
   const res = await fetch(`${base}/api/auth/login`, {
@@ -170,6 +203,8 @@ async function statsScenarios(base: string, u: Universe): Promise<Scenario[]> {
   return [
     { name: 'video stats · 90 days, a year of rows', headers, next: () => `/api/admin/videos/${pick(year)}/stats?days=90` },
     { name: 'video stats · 30 days, any video', headers, next: () => `/api/admin/videos/${pick(u.ids)}/stats?days=30` },
+    { name: 'dashboard · 90 days', headers, next: () => '/api/admin/dashboard?days=90' },
+    { name: 'dashboard · 30 days', headers, next: () => '/api/admin/dashboard?days=30' },
   ];
 }
 
@@ -300,8 +335,11 @@ async function main() {
     const u = await universe(db);
     const wantFollowing = !ONLY || ONLY.split(',').some((part) => 'followed feed'.includes(part) || part.includes('followed'));
     if (wantFollowing) await seedFollows(db, u.performers);
-    const wantStats = !ONLY || ONLY.split(',').some((part) => 'video stats'.includes(part) || part.includes('stats'));
-    if (wantStats) await seedStatsYear(db, u.ids);
+    const wantStats = !ONLY || ONLY.split(',').some((part) => 'video stats'.includes(part) || part.includes('stats') || 'dashboard'.includes(part));
+    if (wantStats) {
+      await seedStatsYear(db, u.ids);
+      await seedDashboardYear(db, u.ids);
+    }
     await db.destroy();
     console.log(
       `${u.published} published videos on ${database}` +

@@ -32,28 +32,23 @@ export class DashboardService {
       this.site.daily(days),
       this.auth.signupsPerDay(days),
       this.jobs.outcomes(INGEST_KIND, days),
-      this.site.read(),
+      this.site.read().then((stored) => this.named(stored)),
       this.removals.openSummary(),
     ]);
-    const byDay = <T extends { day: string }>(rows: T[]) => new Map(rows.map((row) => [row.day, row]));
-    const signups = byDay(members);
-    const jobs = byDay(ingests.daily);
-    const daily: DashboardDayDto[] = views.map(({ day, views: viewed, likes }) => ({
-      day,
-      views: viewed,
-      likes,
-      members: Number(signups.get(day)?.members ?? 0),
-      uploads: Number(jobs.get(day)?.created ?? 0),
-      ingests_done: Number(jobs.get(day)?.done ?? 0),
-      ingests_failed: Number(jobs.get(day)?.failed ?? 0),
-    }));
+    const daily: DashboardDayDto[] = views.map(({ day, views: viewed, likes }) => {
+      const jobs = ingests.daily.get(day);
+      return {
+        day,
+        views: viewed,
+        likes,
+        members: members.get(day) ?? 0,
+        uploads: jobs?.created ?? 0,
+        ingests_done: jobs?.done ?? 0,
+        ingests_failed: jobs?.failed ?? 0,
+      };
+    });
     const totals = Object.fromEntries(TOTALS.map((key) => [key, daily.reduce((sum, d) => sum + d[key], 0)])) as unknown as DashboardTotalsDto;
-
-    // Processing time per minute of video, over the done ingests whose video is still here with a duration.
-    const durations = await this.site.durations([...new Set(ingests.finished.map((job) => job.videoId))]);
-    const measured = ingests.finished.filter((job) => durations.has(job.videoId));
-    const minutes = [...new Set(measured.map((job) => job.videoId))].reduce((sum, id) => sum + (durations.get(id) as number), 0) / 60;
-    const processing = measured.reduce((sum, job) => sum + job.seconds, 0);
+    const minutes = ingests.mediaSeconds / 60;
 
     return {
       days,
@@ -63,9 +58,9 @@ export class DashboardService {
         queued: ingests.queued,
         running: ingests.running,
         media_minutes: Math.round(minutes * 10) / 10,
-        seconds_per_media_minute: minutes > 0 ? Math.round((processing / minutes) * 10) / 10 : null,
+        seconds_per_media_minute: minutes > 0 ? Math.round((ingests.processingSeconds / minutes) * 10) / 10 : null,
       },
-      rankings: await this.named(rankings),
+      rankings,
       removals,
     };
   }

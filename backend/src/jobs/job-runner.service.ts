@@ -165,7 +165,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     }
     if (outcome.state === 'done') {
       // The work is done: keep trying to record it through a database outage rather than redo it.
-      await this.persist(() => this.jobs.complete(job.id));
+      await this.persist(() => this.jobs.complete(job.id, outcome.mediaSeconds));
       return;
     }
     if (abort.signal.aborted) return; // shutting down: the job resumes after the restart

@@ -23,7 +23,10 @@ export interface JobContext {
  * How an attempt ended. `retry` spends an attempt and queues the job again while attempts remain; `fail` gives
  * up at once (no attempt could succeed, say the video is gone).
  */
-export type JobOutcome = { state: 'done' } | { state: 'retry'; error: string } | { state: 'fail'; error: string };
+export type JobOutcome =
+  /** `mediaSeconds`: the seconds of video the job processed (an ingest), kept for the dashboard's processing time per minute. */
+  | { state: 'done'; mediaSeconds?: number }
+  | { state: 'retry'; error: string } | { state: 'fail'; error: string };
 
 /** One handler per job kind, registered with the runner by the module that owns the work. */
 export interface JobHandler {

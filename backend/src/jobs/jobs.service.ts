@@ -6,11 +6,13 @@ import type { JobRow, JobState } from './job-types';
 export type { JobRow, JobState };
 
 export interface JobOutcomes {
-  daily: { day: string; created: number; done: number; failed: number }[];
+  /** By day (`YYYY-MM-DD`), every day of the period. */
+  daily: Map<string, { created: number; done: number; failed: number }>;
   queued: number;
   running: number;
-  /** Each job done in the period: its video and its seconds from first start to end. */
-  finished: { videoId: number; seconds: number }[];
+  /** Seconds of video processed by the period's done jobs that recorded it, and their seconds of processing. */
+  mediaSeconds: number;
+  processingSeconds: number;
 }
 
 export const MAX_ATTEMPTS = 3;
@@ -63,11 +65,18 @@ export class JobsService {
     );
   }
 
-  async complete(id: number): Promise<void> {
+  /**
+   * `mediaSeconds`: the seconds of video it processed, when it processed video; then its seconds of processing
+   * (first start to now) are kept beside them (see `outcomes`).
+   */
+  async complete(id: number, mediaSeconds?: number): Promise<void> {
+    const seconds = mediaSeconds !== undefined && Number.isFinite(mediaSeconds) && mediaSeconds >= 0.5 ? Math.round(mediaSeconds) : null;
     await this.db.query(
       `UPDATE ingest_jobs SET state = 'done', progress = 100, error = NULL, locked_by = NULL, locked_at = NULL,
-              finished_at = now(), updated_at = now() WHERE id = $1`,
-      [id],
+              finished_at = now(), updated_at = now(), media_seconds = $2,
+              processing_seconds = CASE WHEN $2::int IS NULL THEN NULL ELSE GREATEST(0, round(extract(epoch FROM now() - COALESCE(started_at, now()))))::int END
+       WHERE id = $1`,
+      [id, seconds],
     );
   }
 
@@ -111,19 +120,22 @@ export class JobsService {
 
   /**
    * Jobs of `kind` over the last `days` (today included, the database's calendar): per day, how many were
-   * created and how many finished done or failed for good; the ones waiting or running now; and for each job
-   * done in the period, its video and how long it took from its first start to its end.
+   * created and how many finished done or failed for good; the ones waiting or running now; and over the done
+   * ones that recorded the video they processed, the seconds of video and of processing (first start to end).
    */
   async outcomes(kind: string, days: number): Promise<JobOutcomes> {
-    const since = 'CURRENT_DATE - ($2::int - 1)';
-    const [daily, [pending], finished] = await Promise.all([
-      this.db.query<{ day: string; created: number; done: number; failed: number }[]>(
-        `SELECT to_char(d, 'YYYY-MM-DD') AS day, COALESCE(c.n, 0)::int AS created, COALESCE(f.done, 0)::int AS done, COALESCE(f.failed, 0)::int AS failed
-         FROM generate_series(${since}, CURRENT_DATE, interval '1 day') AS d
-         LEFT JOIN (SELECT created_at::date AS day, count(*) AS n FROM ingest_jobs WHERE kind = $1 AND created_at >= ${since} GROUP BY 1) c ON c.day = d::date
-         LEFT JOIN (SELECT finished_at::date AS day, count(*) FILTER (WHERE state = 'done') AS done, count(*) FILTER (WHERE state = 'failed') AS failed
-                    FROM ingest_jobs WHERE kind = $1 AND state IN ('done', 'failed') AND finished_at >= ${since} GROUP BY 1) f ON f.day = d::date
-         ORDER BY d`,
+    // One index range per day (no per-row date arithmetic), over covering indexes.
+    const calendar = `generate_series(0, $2::int - 1) AS g, LATERAL (SELECT CURRENT_DATE - g AS d) x`;
+    const [perDay, [pending]] = await Promise.all([
+      this.db.query<{ day: string; created: number; done: number; failed: number; media: number; took: number }[]>(
+        `SELECT to_char(x.d, 'YYYY-MM-DD') AS day,
+                (SELECT count(*) FROM ingest_jobs c WHERE c.kind = $1 AND c.created_at >= x.d AND c.created_at < x.d + 1)::int AS created,
+                f.done, f.failed, f.media, f.took
+         FROM ${calendar}, LATERAL (
+           SELECT count(*) FILTER (WHERE state = 'done')::int AS done, count(*) FILTER (WHERE state = 'failed')::int AS failed,
+                  COALESCE(sum(media_seconds), 0)::bigint AS media, COALESCE(sum(processing_seconds), 0)::bigint AS took
+           FROM ingest_jobs WHERE kind = $1 AND state IN ('done', 'failed') AND finished_at >= x.d AND finished_at < x.d + 1
+         ) f`,
         [kind, days],
       ),
       this.db.query<{ queued: number; running: number }[]>(
@@ -131,17 +143,13 @@ export class JobsService {
          FROM ingest_jobs WHERE kind = $1 AND state IN ('queued', 'running')`,
         [kind],
       ),
-      this.db.query<{ video_id: number; seconds: number }[]>(
-        `SELECT video_id, extract(epoch FROM finished_at - started_at)::float8 AS seconds FROM ingest_jobs
-         WHERE kind = $1 AND state = 'done' AND finished_at >= ${since} AND started_at IS NOT NULL AND video_id IS NOT NULL`,
-        [kind, days],
-      ),
     ]);
     return {
-      daily,
+      daily: new Map(perDay.map((row) => [row.day, { created: Number(row.created), done: Number(row.done), failed: Number(row.failed) }])),
       queued: Number(pending.queued),
       running: Number(pending.running),
-      finished: finished.map((row) => ({ videoId: Number(row.video_id), seconds: Math.max(0, Number(row.seconds)) })),
+      mediaSeconds: perDay.reduce((sum, row) => sum + Number(row.media), 0),
+      processingSeconds: perDay.reduce((sum, row) => sum + Number(row.took), 0),
     };
   }
 

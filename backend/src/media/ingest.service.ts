@@ -52,14 +52,15 @@ export class IngestService implements JobHandler, OnModuleInit {
     if (job.video_id === null) return { state: 'fail', error: 'An ingest job needs a video' };
     const url = await this.videos.urlOf(job.video_id);
     if (url === null) return { state: 'fail', error: `Video ${job.video_id} is gone` };
+    let mediaSeconds: number;
     try {
-      await this.ingest(job.id, job.video_id, url, job.payload as unknown as IngestPayload, context.report, context.signal);
+      mediaSeconds = await this.ingest(job.id, job.video_id, url, job.payload as unknown as IngestPayload, context.report, context.signal);
     } catch (error) {
       const message = redactPaths(error instanceof Error ? error.message : String(error), this.storage.root);
       // A refused file would be refused again: no retry.
       return { state: error instanceof InputRefusedError ? 'fail' : 'retry', error: message };
     }
-    return { state: 'done' };
+    return { state: 'done', mediaSeconds };
   }
 
   async failed(job: JobRow): Promise<void> {
@@ -73,7 +74,7 @@ export class IngestService implements JobHandler, OnModuleInit {
     payload: IngestPayload,
     report: (percent: number) => Promise<void>,
     signal?: AbortSignal,
-  ): Promise<void> {
+  ): Promise<number> {
     const stem = stemOf(url);
     const sourcePath = await this.storage.resolveInside(this.storage.sourcesRoot, payload.source);
     if (payload.demo && !(await this.storage.exists(sourcePath))) {
@@ -127,6 +128,7 @@ export class IngestService implements JobHandler, OnModuleInit {
       await this.storage.publishWorkspace(workspace, stem);
       await this.videos.publish(videoId, stem, probe);
       this.logger.log(`Ingested video ${videoId} (${ladder.map((r) => r.name).join(', ')})`);
+      return probe.durationSeconds;
     } finally {
       await this.storage.discardWorkspace(workspace);
     }

@@ -86,16 +86,6 @@ export class SiteStatsService implements OnModuleInit {
     return rows.map((row) => ({ day: row.day, views: Number(row.views), likes: Number(row.likes) }));
   }
 
-  /** The durations in seconds of those of these videos that have one. */
-  async durations(ids: number[]): Promise<Map<number, number>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.query<{ id: number; duration: number }[]>(
-      'SELECT id, duration FROM videos WHERE id = ANY($1::int[]) AND duration > 0',
-      [ids],
-    );
-    return new Map(rows.map((row) => [Number(row.id), Number(row.duration)]));
-  }
-
   /** The stored rankings; computed first when there are none yet (a new deployment). */
   async read(): Promise<SiteRanking[]> {
     const rows = await this.stored();

@@ -87,7 +87,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             path: 'admin',
             lazy: async () => ({ Component: (await admin()).AdminLayoutRoute }),
             children: [
-              { index: true, lazy: async () => ({ Component: (await admin()).AdminVideosRoute }) },
+              { index: true, lazy: async () => ({ Component: (await admin()).AdminDashboardRoute }) },
+              { path: 'videos', lazy: async () => ({ Component: (await admin()).AdminVideosRoute }) },
               { path: 'videos/:id', lazy: async () => ({ Component: (await admin()).AdminEditVideoRoute }) },
               { path: 'upload', lazy: async () => ({ Component: (await admin()).AdminUploadRoute }) },
               { path: 'jobs', lazy: async () => ({ Component: (await admin()).AdminJobsRoute }) },

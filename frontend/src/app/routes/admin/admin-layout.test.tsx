@@ -115,7 +115,9 @@ describe('admin area: who gets in', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Mode - Edit Video' })).toBeInTheDocument();
     const nav = within(screen.getByRole('navigation', { name: 'Admin' }));
-    expect(nav.getByRole('link', { name: 'Videos' })).toHaveAttribute('href', '/admin');
+    expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin');
+    expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(nav.getByRole('link', { name: 'Videos' })).toHaveAttribute('href', '/admin/videos');
     expect(nav.getByRole('link', { name: 'Upload' })).toHaveAttribute('href', '/admin/upload');
     expect(nav.getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/admin/jobs');
     expect(nav.getByRole('link', { name: 'Taxonomy' })).toHaveAttribute('href', '/admin/taxonomy');

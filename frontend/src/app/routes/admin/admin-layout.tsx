@@ -6,7 +6,8 @@ import { loginHref } from '@/lib/return-path';
 import '@/features/admin/admin.css';
 
 const SECTIONS = [
-  { to: '/admin', label: 'Videos', matches: (path: string) => path === '/admin' || path.startsWith('/admin/videos') },
+  { to: '/admin', label: 'Dashboard', matches: (path: string) => path === '/admin' || path === '/admin/' },
+  { to: '/admin/videos', label: 'Videos', matches: (path: string) => path.startsWith('/admin/videos') },
   { to: '/admin/upload', label: 'Upload', matches: (path: string) => path.startsWith('/admin/upload') },
   { to: '/admin/jobs', label: 'Jobs', matches: (path: string) => path.startsWith('/admin/jobs') },
   { to: '/admin/removals', label: 'Removals', matches: (path: string) => path.startsWith('/admin/removals') },

@@ -46,7 +46,7 @@ describe('admin edit page', () => {
     expect(screen.getByLabelText('Title')).toHaveValue('Pool party');
     expect(screen.getByLabelText('Slug')).toHaveValue('pool-party');
     expect(screen.getByRole('link', { name: 'View on the site' })).toHaveAttribute('href', '/video/7');
-    expect(screen.getByRole('link', { name: 'Back to the videos' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('link', { name: 'Back to the videos' })).toHaveAttribute('href', '/admin/videos');
     expect(requestedUrls(fetchMock, '/api/videos/7')).toHaveLength(1);
     expect(await screen.findByText('203.0.113.7')).toBeInTheDocument();
   });
@@ -93,7 +93,7 @@ describe('admin edit page', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Video' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Confirm Deletion' })).getByRole('button', { name: 'Delete' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/videos'));
     expect(within(notices()).getByText('Video 7 deleted.')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Admin Mode - Edit Video' })).not.toBeInTheDocument(),
@@ -121,7 +121,7 @@ describe('admin edit page', () => {
     renderRoute('/admin/videos/8');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Video not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the videos' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('link', { name: 'Back to the videos' })).toHaveAttribute('href', '/admin/videos');
   });
 
   it('offers to try again when the video cannot be loaded', async () => {

@@ -31,7 +31,7 @@ export function AdminEditVideoRoute() {
         <h1>{missing ? 'Video not found' : 'Something went wrong'}</h1>
         <p>{missing ? 'This video does not exist or has been removed.' : 'The video could not be loaded.'}</p>
         {missing ? (
-          <Link className="button" to="/admin">
+          <Link className="button" to="/admin/videos">
             Back to the videos
           </Link>
         ) : (
@@ -56,14 +56,14 @@ export function AdminEditVideoRoute() {
   const saved = (updated: Video) => queryClient.setQueryData(editVideoQueryOptions(updated.id).queryKey, updated);
   const deleted = () => {
     notice.success(`Video ${videoId} deleted.`);
-    void navigate('/admin', { replace: true });
+    void navigate('/admin/videos', { replace: true });
   };
 
   return (
     <div className="admin-page">
       <title>{`Edit: ${video.data.title}`}</title>
       <nav className="admin-page__links" aria-label="This video">
-        <Link to="/admin">Back to the videos</Link>
+        <Link to="/admin/videos">Back to the videos</Link>
         <Link to={`/video/${videoId}`}>View on the site</Link>
       </nav>
       <EditVideoPanel key={videoId} video={video.data} onSaved={saved} onDeleted={deleted} />

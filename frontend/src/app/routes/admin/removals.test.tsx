@@ -465,6 +465,7 @@ describe('admin navigation: open removal requests', () => {
     expect(link).toHaveTextContent('Removals3');
     expect(nav().getAllByRole('link').map((item) => item.getAttribute('href'))).toEqual([
       '/admin',
+      '/admin/videos',
       '/admin/upload',
       '/admin/jobs',
       '/admin/removals',

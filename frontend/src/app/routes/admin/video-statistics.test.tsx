@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VideoStats } from '@/features/admin/api/get-video-stats';
-import { statsCsv } from '@/features/admin/components/video-statistics';
+import { dailyCsv } from '@/features/admin/components/daily-figures';
 import { makeSite, makeUser, makeWatchVideo } from '@/testing/data';
 import { json, mockFetch, requestedUrls } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';
@@ -114,7 +114,12 @@ describe('a video’s statistics in its admin panel', () => {
   });
 
   it('writes the numbers behind the chart as CSV', () => {
-    expect(statsCsv({ daily: [{ day: '2026-11-25', views: 3, likes: 0 }, { day: '2026-11-26', views: 12, likes: 1 }] })).toBe(
+    const unit = { one: '', other: '' };
+    const series = [
+      { key: 'views', label: 'Views', values: [3, 12], color: '', unit },
+      { key: 'likes', label: 'Likes', values: [0, 1], color: '', unit },
+    ];
+    expect(dailyCsv(['2026-11-25', '2026-11-26'], series)).toBe(
       'day,views,likes\n2026-11-25,3,0\n2026-11-26,12,1\n',
     );
   });

@@ -66,7 +66,7 @@ describe('admin video table: what it lists', () => {
   it('shows the rows of the page that the URL names, asking for its search, sort and page', async () => {
     const fetchMock = setup();
 
-    renderRoute('/admin?q=party&sort=most-viewed&page=2');
+    renderRoute('/admin/videos?q=party&sort=most-viewed&page=2');
 
     await table();
     const url = requestedUrls(fetchMock, '/api/videos').at(-1);
@@ -95,7 +95,7 @@ describe('admin video table: what it lists', () => {
     const fetchMock = setup();
     const user = userEvent.setup();
 
-    const { router } = renderRoute('/admin?page=3&sort=longest');
+    const { router } = renderRoute('/admin/videos?page=3&sort=longest');
     await table();
     await user.type(screen.getByRole('searchbox', { name: 'Search titles' }), 'gym buddies');
 
@@ -111,7 +111,7 @@ describe('admin video table: what it lists', () => {
     const fetchMock = setup();
     const user = userEvent.setup();
 
-    const { router } = renderRoute('/admin?page=2');
+    const { router } = renderRoute('/admin/videos?page=2');
     await table();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'top-rated');
 
@@ -122,11 +122,11 @@ describe('admin video table: what it lists', () => {
   it('pages through the results with links that keep the search', async () => {
     setup({ routes: { '/api/videos': () => makePage(catalogue().map(cardOf), { limit: 50, total: 120 }) } });
 
-    renderRoute('/admin?q=day');
+    renderRoute('/admin/videos?q=day');
     await table();
 
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Next →' })).toHaveAttribute('href', '/admin?q=day&page=2');
+    expect(screen.getByRole('link', { name: 'Next →' })).toHaveAttribute('href', '/admin/videos?q=day&page=2');
   });
 });
 
@@ -134,7 +134,7 @@ describe('admin video table: selection', () => {
   it('shows the bulk actions with the number selected, and selects the whole page at once', async () => {
     setup();
 
-    renderRoute('/admin');
+    renderRoute('/admin/videos');
     await table();
     expect(screen.queryByText(/selected$/)).not.toBeInTheDocument();
 
@@ -155,7 +155,7 @@ describe('admin video table: selection', () => {
 
   it('selects a range with a shift-click', async () => {
     setup();
-    renderRoute('/admin');
+    renderRoute('/admin/videos');
     const user = await select('Pool party');
 
     await user.keyboard('{Shift>}');
@@ -168,7 +168,7 @@ describe('admin video table: selection', () => {
 
   it('clears the selection', async () => {
     setup();
-    renderRoute('/admin');
+    renderRoute('/admin/videos');
     const user = await select('Pool party');
 
     await user.click(within(bulkBar()).getByRole('button', { name: 'Clear selection' }));
@@ -182,7 +182,7 @@ describe('admin video table: bulk edits', () => {
   it('sets featured on every selected video, sending each whole video with only featured changed', async () => {
     const videos = catalogue();
     const fetchMock = setup({ videos });
-    renderRoute('/admin');
+    renderRoute('/admin/videos');
     const user = await select('Pool party', 'Beach day');
     const listReads = requestedUrls(fetchMock, '/api/videos').length;
 
@@ -206,7 +206,7 @@ describe('admin video table: bulk edits', () => {
   it('unfeatures the selected videos', async () => {
     const videos = catalogue();
     const fetchMock = setup({ videos });
-    renderRoute('/admin');
+    renderRoute('/admin/videos');
     const user = await select('Gym buddies');
 
     await user.click(within(bulkBar()).getByRole('button', { name: 'Unfeature' }));
@@ -220,7 +220,7 @@ describe('admin video table: bulk edits', () => {
   it('adds a category to the selected videos, writing only those that lack it', async () => {
     const videos = catalogue();
     const fetchMock = setup({ videos });
-    renderRoute('/admin');
+    renderRoute('/admin/videos');
     const user = await select('Pool party', 'Gym buddies');
 
     const bar = within(bulkBar());
@@ -234,7 +234,7 @@ describe('admin video table: bulk edits', () => {
   it('removes a performer from the selected videos', async () => {
     const videos = catalogue();
     const fetchMock = setup({ videos });
-    renderRoute('/admin');
+    renderRoute('/admin/videos');
     const user = await select('Pool party', 'Beach day');
 
     const bar = within(bulkBar());
@@ -249,7 +249,7 @@ describe('admin video table: bulk edits', () => {
     const videos = catalogue();
     videos[2] = { ...videos[2], categories: [gym, pool] };
     const fetchMock = setup({ videos });
-    renderRoute('/admin');
+    renderRoute('/admin/videos');
     const user = await select('Gym buddies', 'Beach day');
 
     const bar = within(bulkBar());
@@ -278,7 +278,7 @@ describe('admin video table: bulk edits', () => {
         '/api/videos/3': () => json({ error: 'Video not found', statusCode: 404 }, 404),
       },
     });
-    renderRoute('/admin');
+    renderRoute('/admin/videos');
     const user = await select('Pool party', 'Gym buddies', 'Beach day');
 
     await user.click(within(bulkBar()).getByRole('button', { name: 'Set featured' }));
@@ -311,7 +311,7 @@ describe('admin video table: bulk edits', () => {
         },
       },
     });
-    renderRoute('/admin');
+    renderRoute('/admin/videos');
     const user = userEvent.setup();
     await table();
 
@@ -328,7 +328,7 @@ describe('admin video table: bulk edits', () => {
 describe('admin video table: bulk delete', () => {
   it('asks once for all the videos; Cancel sends nothing, Delete removes each one', async () => {
     const fetchMock = setup();
-    renderRoute('/admin');
+    renderRoute('/admin/videos');
     const user = await select('Pool party', 'Beach day');
 
     await user.click(within(bulkBar()).getByRole('button', { name: 'Delete' }));
@@ -357,7 +357,7 @@ describe('admin video table: bulk delete', () => {
     const fetchMock = setup({
       routes: { '/api/admin/delete-video': () => json({ error: 'Video not found', statusCode: 404 }, 404) },
     });
-    renderRoute('/admin');
+    renderRoute('/admin/videos');
     const user = await select('Gym buddies');
 
     await user.click(within(bulkBar()).getByRole('button', { name: 'Delete' }));

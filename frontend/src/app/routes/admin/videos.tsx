@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { VideoTable } from '@/features/admin/components/video-table';
 import '@/features/admin/admin-manage.css';
 
-/** /admin: the catalogue as a table, with search, sort and bulk edits. */
+/** /admin/videos: the catalogue as a table, with search, sort and bulk edits. */
 export function AdminVideosRoute() {
   return (
     <section className="admin-page" aria-labelledby="admin-videos-heading">

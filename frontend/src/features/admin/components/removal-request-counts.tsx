@@ -3,7 +3,7 @@ import type { RemovalReason, RemovalRequestList } from '@/lib/api/types';
 import type { RemovalRequestListState } from '../api/get-removal-requests';
 
 /** The reasons in the queue's order of urgency, with the short names of the filter. */
-const REASONS: { reason: RemovalReason; label: string; urgent: boolean }[] = [
+export const REASONS: { reason: RemovalReason; label: string; urgent: boolean }[] = [
   { reason: 'underage', label: 'Under 18', urgent: true },
   { reason: 'no-consent', label: 'No consent', urgent: true },
   { reason: 'illegal', label: 'Illegal acts', urgent: true },

@@ -1,21 +1,11 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { formatNumber } from '@/lib/format';
-import { saveFile } from '@/lib/save-file';
-import { STATS_PERIODS, useVideoStats, type StatsPeriod, type VideoStats } from '../api/get-video-stats';
+import { STATS_PERIODS, useVideoStats, type StatsPeriod } from '../api/get-video-stats';
+import { DailyFigures, type FigureSeries } from './daily-figures';
+import { PeriodPicker } from './period-picker';
 
-// The chart library loads with this panel only (README › "Statistics").
-const DailyChart = lazy(() => import('./daily-chart'));
-
-const VIEWS_COLOR = '#ff6b9d';
-const LIKES_COLOR = '#7cc4ff';
-
-/** The numbers behind the chart as a CSV file: day, views, likes. */
-export function statsCsv(stats: Pick<VideoStats, 'daily'>): string {
-  return ['day,views,likes', ...stats.daily.map((d) => `${d.day},${d.views},${d.likes}`)].join('\n') + '\n';
-}
-
-const downloadCsv = (stats: VideoStats) =>
-  saveFile(new Blob([statsCsv(stats)], { type: 'text/csv' }), `video-${stats.id}-last-${stats.days}-days.csv`);
+export const VIEWS_COLOR = '#ff6b9d';
+export const LIKES_COLOR = '#7cc4ff';
 
 const counts = ({ views, likes }: { views: number; likes: number }) =>
   `${formatNumber(views)} ${views === 1 ? 'view' : 'views'}, ${formatNumber(likes)} ${likes === 1 ? 'like' : 'likes'}`;
@@ -33,9 +23,9 @@ export function VideoStatistics({ videoId }: { videoId: number }) {
       data && {
         days: data.daily.map((d) => d.day),
         series: [
-          { label: 'Views', values: data.daily.map((d) => d.views), color: VIEWS_COLOR, unit: { one: 'view', other: 'views' } },
-          { label: 'Likes', values: data.daily.map((d) => d.likes), color: LIKES_COLOR, unit: { one: 'like', other: 'likes' } },
-        ],
+          { key: 'views', label: 'Views', values: data.daily.map((d) => d.views), color: VIEWS_COLOR, unit: { one: 'view', other: 'views' } },
+          { key: 'likes', label: 'Likes', values: data.daily.map((d) => d.likes), color: LIKES_COLOR, unit: { one: 'like', other: 'likes' } },
+        ] satisfies FigureSeries[],
       },
     [data],
   );
@@ -46,19 +36,7 @@ export function VideoStatistics({ videoId }: { videoId: number }) {
     <section className="edit-video__section video-stats" aria-labelledby={`${id}-title`}>
       <div className="video-stats__head">
         <h2 id={`${id}-title`}>Statistics</h2>
-        <div className="video-stats__periods" role="group" aria-label="Period">
-          {STATS_PERIODS.map((period) => (
-            <button
-              key={period}
-              type="button"
-              className="button button--quiet"
-              aria-pressed={days === period}
-              onClick={() => setDays(period)}
-            >
-              {period} days
-            </button>
-          ))}
-        </div>
+        <PeriodPicker periods={STATS_PERIODS} value={days} onChange={setDays} />
       </div>
       {stats.isError && !data && (
         <p className="form-error" role="alert">
@@ -93,38 +71,12 @@ export function VideoStatistics({ videoId }: { videoId: number }) {
               </div>
             ))}
           </dl>
-          <Suspense fallback={<div className="daily-chart__plot" aria-hidden="true" />}>
-            <DailyChart label={`Views and likes per day, last ${data.days} days`} days={chart.days} series={chart.series} />
-          </Suspense>
-          <details className="video-stats__table">
-            <summary>The numbers, day by day</summary>
-            <table>
-              <caption className="visually-hidden">Views and likes per day, last {data.days} days</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Views</th>
-                  <th scope="col">Likes</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.daily.map((d) => (
-                  <tr key={d.day}>
-                    <th scope="row">
-                      <time dateTime={d.day}>{d.day}</time>
-                    </th>
-                    <td>{formatNumber(d.views)}</td>
-                    <td>{formatNumber(d.likes)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
-          <p>
-            <button className="button button--quiet" type="button" onClick={() => downloadCsv(data)}>
-              Download CSV
-            </button>
-          </p>
+          <DailyFigures
+            label={`Views and likes per day, last ${data.days} days`}
+            days={chart.days}
+            series={chart.series}
+            filename={`video-${data.id}-last-${data.days}-days.csv`}
+          />
         </>
       )}
     </section>

@@ -1,0 +1,6 @@
+import { SiteDashboard } from '@/features/admin/components/site-dashboard';
+
+/** /admin: the site dashboard (README › "Dashboard"). */
+export function AdminDashboardRoute() {
+  return <SiteDashboard />;
+}

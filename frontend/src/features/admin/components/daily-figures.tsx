@@ -1,0 +1,75 @@
+import { lazy, Suspense } from 'react';
+import { formatNumber } from '@/lib/format';
+import { saveFile } from '@/lib/save-file';
+import type { DailySeries } from './daily-chart';
+
+// The chart library loads with the admin pages that draw charts only (README › "Statistics").
+const DailyChart = lazy(() => import('./daily-chart'));
+
+export interface FigureSeries extends DailySeries {
+  /** Its column in the CSV file ("views"). */
+  key: string;
+}
+
+/** Figures per day as CSV: a `day` column, then one per series. */
+export function dailyCsv(days: readonly string[], series: readonly FigureSeries[]): string {
+  return [['day', ...series.map((s) => s.key)].join(','), ...days.map((day, i) => [day, ...series.map((s) => s.values[i])].join(','))].join('\n') + '\n';
+}
+
+interface DailyFiguresProps {
+  /** What the figures are ("Views and likes per day, last 30 days"): the chart's name and the table's caption. */
+  label: string;
+  days: readonly string[];
+  series: readonly FigureSeries[];
+  /** The CSV file's name. */
+  filename: string;
+  height?: number;
+}
+
+/**
+ * Figures per day three ways: the chart for the eye (keyboard-walkable), the same numbers in a table (the text
+ * alternative, folded away), and a CSV file of them.
+ */
+export function DailyFigures({ label, days, series, filename, height }: DailyFiguresProps) {
+  const download = () => saveFile(new Blob([dailyCsv(days, series)], { type: 'text/csv' }), filename);
+  return (
+    <div className="daily-figures">
+      <Suspense fallback={<div className="daily-chart__plot" aria-hidden="true" style={{ height }} />}>
+        <DailyChart label={label} days={days} series={series} height={height} />
+      </Suspense>
+      <div className="daily-figures__more">
+        <details className="video-stats__table">
+          <summary>The numbers, day by day</summary>
+          <table>
+            <caption className="visually-hidden">{label}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                {series.map((s) => (
+                  <th key={s.key} scope="col">
+                    {s.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((day, i) => (
+                <tr key={day}>
+                  <th scope="row">
+                    <time dateTime={day}>{day}</time>
+                  </th>
+                  {series.map((s) => (
+                    <td key={s.key}>{formatNumber(s.values[i])}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+        <button className="button button--quiet" type="button" onClick={download} aria-label={`Download CSV: ${label}`}>
+          Download CSV
+        </button>
+      </div>
+    </div>
+  );
+}
