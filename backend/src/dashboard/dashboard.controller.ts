@@ -2,7 +2,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Roles } from '../common/decorators/auth.decorators';
 import { DashboardService } from './dashboard.service';
-import { DashboardDto, DashboardQuery } from './dto/dashboard.dto';
+import { VideoStatsQuery } from '../videos/dto/video-stats.dto';
+import { DashboardDto } from './dto/dashboard.dto';
 
 /** The site dashboard (README › "Dashboard"). Admins only. */
 @ApiTags('admin')
@@ -16,7 +17,7 @@ export class DashboardController {
 
   @Get()
   @ApiOkResponse({ type: DashboardDto })
-  read(@Query() query: DashboardQuery): Promise<DashboardDto> {
+  read(@Query() query: VideoStatsQuery): Promise<DashboardDto> {
     return this.dashboard.dashboard(query.days);
   }
 }

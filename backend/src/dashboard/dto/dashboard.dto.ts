@@ -1,18 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsOptional } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { REMOVAL_REASONS } from '../../removal-requests/removal-request-reasons';
 import { OPEN_AGE_BANDS } from '../../removal-requests/removal-requests.service';
 import { RANKING_PERIODS } from '../../videos/site-stats.service';
-import { STATS_PERIODS, type StatsPeriod } from '../../videos/dto/video-stats.dto';
-
-export class DashboardQuery {
-  @ApiPropertyOptional({ enum: STATS_PERIODS, default: 30, description: 'Days of history, today included' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsIn(STATS_PERIODS, { message: `days must be one of: ${STATS_PERIODS.join(', ')}` })
-  days: StatsPeriod = 30;
-}
+import { STATS_PERIODS } from '../../videos/dto/video-stats.dto';
 
 export class DashboardDayDto {
   @ApiProperty({ example: '2026-11-26', description: 'The day (the database’s calendar)' }) day: string;

@@ -6,6 +6,7 @@ import { IsIn, IsOptional } from 'class-validator';
 export const STATS_PERIODS = [7, 30, 90] as const;
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
 
+/** `?days=7|30|90`: the period of a video's statistics and of the site dashboard. */
 export class VideoStatsQuery {
   @ApiPropertyOptional({ enum: STATS_PERIODS, default: 30, description: 'Days of history, today included' })
   @IsOptional()

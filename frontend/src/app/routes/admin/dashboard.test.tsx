@@ -7,14 +7,8 @@ import { makeSite, makeUser } from '@/testing/data';
 import { json, mockFetch, requestedUrls } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';
 
-// jsdom has no canvas: the chart shows what it was given (Chromium draws it in e2e/admin.e2e.ts).
-vi.mock('@/features/admin/components/daily-chart', () => ({
-  default: ({ label, days, series }: { label: string; days: string[]; series: { label: string; values: number[] }[] }) => (
-    <div data-testid="chart" aria-label={label} role="group">
-      {days.length} days; {series.map((s) => `${s.label}: ${s.values.join(' ')}`).join('; ')}
-    </div>
-  ),
-}));
+// jsdom has no canvas: the chart shows the figures it was given (testing/daily-chart-stub).
+vi.mock('@/features/admin/components/daily-chart', () => import('@/testing/daily-chart-stub'));
 
 const admin = makeUser({}, { role_id: 'admin', display_name: 'Boss' });
 const NOW = '2026-11-26T12:00:00.000Z';

@@ -5,6 +5,7 @@ import { saveFile } from '@/lib/save-file';
 import { useDashboard, type Dashboard, type Ranking } from '../api/get-dashboard';
 import { STATS_PERIODS, type StatsPeriod } from '../api/get-video-stats';
 import { DailyFigures, type FigureSeries } from './daily-figures';
+import { LoadState } from './load-state';
 import { PeriodPicker } from './period-picker';
 import { REASONS } from './removal-request-counts';
 import { LIKES_COLOR, VIEWS_COLOR } from './video-statistics';
@@ -49,15 +50,7 @@ export function SiteDashboard() {
         <h1 id="dashboard-heading">Dashboard</h1>
         <PeriodPicker periods={STATS_PERIODS} value={days} onChange={setDays} />
       </div>
-      {dashboard.isError && !data && (
-        <p className="form-error" role="alert">
-          The dashboard could not be loaded.{' '}
-          <button className="button button--quiet" type="button" onClick={() => void dashboard.refetch()}>
-            Try again
-          </button>
-        </p>
-      )}
-      {!data && !dashboard.isError && <p role="status">Loading the dashboard…</p>}
+      <LoadState what="dashboard" query={dashboard} />
       {data && <DashboardBody data={data} />}
     </section>
   );

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { formatNumber } from '@/lib/format';
 import { STATS_PERIODS, useVideoStats, type StatsPeriod } from '../api/get-video-stats';
 import { DailyFigures, type FigureSeries } from './daily-figures';
+import { LoadState } from './load-state';
 import { PeriodPicker } from './period-picker';
 
 export const VIEWS_COLOR = '#ff6b9d';
@@ -38,15 +39,7 @@ export function VideoStatistics({ videoId }: { videoId: number }) {
         <h2 id={`${id}-title`}>Statistics</h2>
         <PeriodPicker periods={STATS_PERIODS} value={days} onChange={setDays} />
       </div>
-      {stats.isError && !data && (
-        <p className="form-error" role="alert">
-          The statistics could not be loaded.{' '}
-          <button className="button button--quiet" type="button" onClick={() => void stats.refetch()}>
-            Try again
-          </button>
-        </p>
-      )}
-      {!data && !stats.isError && <p role="status">Loading the statistics…</p>}
+      <LoadState what="statistics" query={stats} />
       {data && chart && totals && (
         <>
           <dl className="video-stats__facts">
