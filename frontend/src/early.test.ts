@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// A stand-in for hls.js that records what the early script asks of it.
+const hls = vi.hoisted(() => {
+  type Listener = (event: string, data: { fatal?: boolean }) => void;
+  class FakeHls {
+    static instances: FakeHls[] = [];
+    static isSupported = () => true;
+    static Events = { ERROR: 'hlsError' };
+    listeners = new Map<string, Listener>();
+    loadSource = vi.fn();
+    attachMedia = vi.fn();
+    destroy = vi.fn();
+    constructor(public config: { startPosition: number }) {
+      FakeHls.instances.push(this);
+    }
+    on(event: string, listener: Listener) {
+      this.listeners.set(event, listener);
+    }
+  }
+  return FakeHls;
+});
+const app = vi.hoisted(() => ({ loaded: 0 }));
+
+vi.mock('hls.js/light', () => ({ default: hls }));
+
+const STREAM = '/s/tok,1/videos/a/index.m3u8';
+
+/** A server-rendered watch page as the early script finds it. */
+function watchPage(path: string) {
+  window.history.replaceState(null, '', path);
+  document.head.innerHTML = `<link rel="preload" as="fetch" crossorigin href="${STREAM}">`;
+  document.body.innerHTML = '<div id="root"><video class="player__video"></video></div>';
+  return document.querySelector('video') as HTMLVideoElement;
+}
+
+async function runEarly() {
+  vi.resetModules();
+  // The app's entry, as the early script imports it: counted each time it is loaded.
+  vi.doMock('./main', () => {
+    app.loaded += 1;
+    return {};
+  });
+  await import('./early');
+}
+
+beforeEach(() => {
+  hls.instances = [];
+  app.loaded = 0;
+  vi.stubGlobal('MediaSource', class {});
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the early script of a watch page', () => {
+  it('starts the stream in the page’s video, then loads the app once the first frame is decoded', async () => {
+    const video = watchPage('/video/5');
+    await runEarly();
+    await vi.waitFor(() => expect(hls.instances).toHaveLength(1));
+    const [instance] = hls.instances;
+    expect(instance.config).toEqual({ startPosition: -1 });
+    expect(instance.loadSource).toHaveBeenCalledWith(`${window.location.origin}${STREAM}`);
+    expect(instance.attachMedia).toHaveBeenCalledWith(video);
+    await Promise.resolve();
+    expect(app.loaded).toBe(0);
+
+    video.dispatchEvent(new Event('loadeddata'));
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+  });
+
+  it('starts where the player would: ?t=, else where this browser left the video', async () => {
+    watchPage('/video/5?t=1m30s');
+    await runEarly();
+    await vi.waitFor(() => expect(hls.instances[0]?.config).toEqual({ startPosition: 90 }));
+
+    hls.instances = [];
+    window.localStorage.setItem('resume_5', '42');
+    watchPage('/video/5');
+    await runEarly();
+    await vi.waitFor(() => expect(hls.instances[0]?.config).toEqual({ startPosition: 42 }));
+  });
+
+  it('loads the app after a while without a first frame, and at once after a fatal error (the stream stopped)', async () => {
+    watchPage('/video/5');
+    await runEarly();
+    await vi.waitFor(() => expect(hls.instances).toHaveLength(1));
+    vi.advanceTimersByTime(1499);
+    await Promise.resolve();
+    expect(app.loaded).toBe(0);
+    vi.advanceTimersByTime(1);
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+
+    hls.instances = [];
+    app.loaded = 0;
+    watchPage('/video/6');
+    await runEarly();
+    await vi.waitFor(() => expect(hls.instances).toHaveLength(1));
+    hls.instances[0].listeners.get(hls.Events.ERROR)?.('hlsError', { fatal: true });
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+    expect(hls.instances[0].destroy).toHaveBeenCalled();
+  });
+
+  it.each([
+    ['another page', '/categories/pool', true],
+    ['a watch page without Media Source Extensions', '/video/5', false],
+  ])('loads the app at once on %s', async (_name, path, mse) => {
+    watchPage(path);
+    if (!mse) vi.stubGlobal('MediaSource', undefined);
+    if (!mse) delete (window as { MediaSource?: unknown }).MediaSource;
+    await runEarly();
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+    expect(hls.instances).toHaveLength(0);
+  });
+});
