@@ -28,24 +28,7 @@ export interface WebBuild {
   assets: Map<string, BuiltAsset>;
   /** The scripts and style sheets modules of the client need besides the entry's (Vite's manifest). */
   chunks: (sources: string[]) => RouteChunks;
-  /**
-   * The watch pages' first script (frontend/src/early.ts: it starts the stream, then loads the app) and the
-   * entry script of index.html it stands in for; null for a build without it.
-   */
-  early: EarlyEntry | null;
 }
-
-export interface EarlyEntry {
-  /** index.html's entry script tag, as the shell holds it. */
-  entryTag: string;
-  /** What a watch page has in its place: the early script, and its own imports preloaded. */
-  earlyTags: string;
-}
-
-/** The early entry's module in the web client (frontend/vite.config.ts). */
-const EARLY_SOURCE = 'src/early.ts';
-/** hls.js as the web client imports it (its light build, frontend/vite.config.ts). */
-const HLS_SOURCE = 'hls.js/dist/hls.light.min.js';
 
 /** What a lazily loaded route brings: its scripts (modulepreload) and style sheets, as URL paths. */
 export interface RouteChunks {
@@ -81,26 +64,11 @@ export function loadWebBuild(root: string | null | undefined): WebBuild | null {
     for (const { coding, extension } of ENCODINGS) if (present.has(file + extension)) encoded[coding] = file + extension;
     assets.set(url, { file, extension: path.extname(file), encoded, immutable: HASHED.test(url) });
   }
-  const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
-  const manifestFile = path.join(root, '.vite', 'manifest.json');
-  const manifest: Record<string, ManifestEntry> = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestEntry>) : {};
-  const chunks = manifestChunks(manifest);
-  return { shell: shellTemplate(indexHtml), assets, chunks, early: process.env.EARLY_OFF === '1' ? null : earlyEntry(indexHtml, manifest, chunks) };
-}
-
-function earlyEntry(indexHtml: string, manifest: Record<string, ManifestEntry>, chunks: WebBuild['chunks']): EarlyEntry | null {
-  const entry = manifest['index.html']?.file;
-  const early = manifest[EARLY_SOURCE]?.file;
-  if (!entry || !early) return null;
-  const entryTag = new RegExp(`<script type="module" crossorigin src="/${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"></script>`).exec(indexHtml)?.[0];
-  if (!entryTag) return null;
-  const hls = new Set(chunks([HLS_SOURCE]).scripts);
-  const low = process.env.EARLY_LOW === '0' ? '' : ' fetchpriority="low"';
-  const preloads = chunks([EARLY_SOURCE, ...(process.env.EARLY_HLS === '0' ? [] : [HLS_SOURCE])])
-    .scripts.filter((script) => script !== `/${early}`)
-    .map((script) => `<link rel="modulepreload" crossorigin href="${script}"${hls.has(script) ? low : ''}>`);
-  const asyncAttr = process.env.EARLY_ASYNC === '0' ? '' : ' async';
-  return { entryTag, earlyTags: [`<script type="module"${asyncAttr} crossorigin src="/${early}"></script>`, ...preloads].join('\n    ') };
+  return {
+    shell: shellTemplate(readFileSync(path.join(root, 'index.html'), 'utf8')),
+    assets,
+    chunks: manifestChunks(path.join(root, '.vite', 'manifest.json')),
+  };
 }
 
 /**
@@ -108,7 +76,8 @@ function earlyEntry(indexHtml: string, manifest: Record<string, ManifestEntry>, 
  * already; nothing for a build without a manifest or a module it does not name. A module is named by its path
  * from the web client's folder, or by the end of it (`hls.js/dist/hls.light.mjs`, wherever npm put it).
  */
-function manifestChunks(manifest: Record<string, ManifestEntry>): (sources: string[]) => RouteChunks {
+function manifestChunks(file: string): (sources: string[]) => RouteChunks {
+  const manifest: Record<string, ManifestEntry> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>) : {};
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js/light';
-import { takeEarlyStream } from '../utils/early-stream';
 import { hasMediaSource, loadHls } from '../utils/load-hls';
 
 export interface QualityLevel {
@@ -94,22 +93,18 @@ export function useHls(
 
     void loadHls().then(({ default: HlsClass }) => {
       if (cancelled || !HlsClass.isSupported()) return;
-      // The stream a server-rendered page started before the app, when it is this one (src/early.ts).
-      const early = takeEarlyStream(video, src, position);
-      const hls = early ?? new HlsClass({ startPosition: position > 0 ? position : -1 });
+      const hls = new HlsClass({ startPosition: position > 0 ? position : -1 });
       hlsRef.current = hls;
 
-      const parsed = (renditions: Hls['levels']) => {
+      hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
         setLevels(
-          renditions
+          data.levels
             .map((rendition, index) => ({ index, label: levelLabel(rendition), height: rendition.height ?? 0 }))
             .sort((a, b) => b.height - a.height)
             .map(({ index, label }) => ({ index, label })),
         );
         if (play) void video.play().catch(() => {});
-      };
-      if (early && early.levels.length > 0) parsed(early.levels);
-      else hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => parsed(data.levels));
+      });
       hls.on(HlsClass.Events.ERROR, (_event, data) => {
         const status = data.response?.code;
         if (status !== undefined && EXPIRED.has(status)) {
@@ -126,7 +121,6 @@ export function useHls(
         }
       });
 
-      if (early) return;
       hls.loadSource(src);
       hls.attachMedia(video);
     });
