@@ -16,6 +16,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { type RoleId, User } from './user.entity';
 import { toUserDto } from './user.mapper';
 import { iso } from '../common/utils/iso';
+import { lastDays } from '../common/utils/last-days';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 export const WRONG_PASSWORD = 'That is not your password';
@@ -177,18 +178,18 @@ export class AuthService {
     await this.users.manager.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
   }
 
-  /** The account's own data, for its export: no password hash, no session tokens or ids. */
   /** Accounts created on each of the last `days` (today included, the database's calendar), by day. */
   async signupsPerDay(days: number): Promise<Map<string, number>> {
-    // One range of users_created_idx per day: no per-row date arithmetic.
+    // One range of users_created_idx per day.
     const rows = await this.users.manager.query<{ day: string; n: number }[]>(
       `SELECT to_char(x.d, 'YYYY-MM-DD') AS day, (SELECT count(*) FROM users WHERE created_at >= x.d AND created_at < x.d + 1)::int AS n
-       FROM generate_series(0, $1::int - 1) AS g, LATERAL (SELECT CURRENT_DATE - g AS d) x`,
+       FROM ${lastDays('$1')}`,
       [days],
     );
     return new Map(rows.map((row) => [row.day, Number(row.n)]));
   }
 
+  /** The account's own data, for its export: no password hash, no session tokens or ids. */
   async exportAccount(userId: string): Promise<AccountExport> {
     const user = await this.users.findOneByOrFail({ id: userId });
     const sessions = await this.users.manager.query<{ created_at: Date | string; expires_at: Date | string }[]>(

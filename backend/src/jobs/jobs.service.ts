@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { JobRow, JobState } from './job-types';
+import { lastDays } from '../common/utils/last-days';
 
 export type { JobRow, JobState };
 
@@ -124,14 +125,13 @@ export class JobsService {
    * ones that recorded the video they processed, the seconds of video and of processing (first start to end).
    */
   async outcomes(kind: string, days: number): Promise<JobOutcomes> {
-    // One index range per day (no per-row date arithmetic), over covering indexes.
-    const calendar = `generate_series(0, $2::int - 1) AS g, LATERAL (SELECT CURRENT_DATE - g AS d) x`;
+    // One index range per day, over covering indexes.
     const [perDay, [pending]] = await Promise.all([
       this.db.query<{ day: string; created: number; done: number; failed: number; media: number; took: number }[]>(
         `SELECT to_char(x.d, 'YYYY-MM-DD') AS day,
                 (SELECT count(*) FROM ingest_jobs c WHERE c.kind = $1 AND c.created_at >= x.d AND c.created_at < x.d + 1)::int AS created,
                 f.done, f.failed, f.media, f.took
-         FROM ${calendar}, LATERAL (
+         FROM ${lastDays('$2')}, LATERAL (
            SELECT count(*) FILTER (WHERE state = 'done')::int AS done, count(*) FILTER (WHERE state = 'failed')::int AS failed,
                   COALESCE(sum(media_seconds), 0)::bigint AS media, COALESCE(sum(processing_seconds), 0)::bigint AS took
            FROM ingest_jobs WHERE kind = $1 AND state IN ('done', 'failed') AND finished_at >= x.d AND finished_at < x.d + 1

@@ -1,6 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { iso } from '../common/utils/iso';
+import { lastDays } from '../common/utils/last-days';
 import { JobRunner } from '../jobs/job-runner.service';
 import { published } from './videos.repository';
 
@@ -41,8 +43,8 @@ export interface SiteDay {
 
 /**
  * The site's figures for the admins' dashboard (README › "Dashboard"). Views and likes per day are the rows the
- * counter flush adds up in `site_daily_stats`. The rankings: the most watched published videos, categories and performers of today and of the
- * last 7 days, by counted views. Summing a week of per-video days is hundreds of thousands of rows at 100,000
+ * counter flush adds up in `site_daily_stats`. The rankings: the most watched published videos, categories and
+ * performers of today and of the last 7 days, by counted views. Summing a week of per-video days is hundreds of thousands of rows at 100,000
  * videos, so a scheduled task (once per deployment, every 5 minutes, and on an admin's refresh) writes the
  * result into `site_rankings`, and reading it is one small read.
  */
@@ -77,10 +79,9 @@ export class SiteStatsService implements OnModuleInit {
   /** Every day of the last `days` (today included, the database's calendar), oldest first; zeros where none. */
   async daily(days: number): Promise<SiteDay[]> {
     const rows = await this.db.query<SiteDay[]>(
-      `SELECT to_char(d, 'YYYY-MM-DD') AS day, COALESCE(s.views, 0) AS views, COALESCE(s.likes, 0) AS likes
-       FROM generate_series(CURRENT_DATE - ($1::int - 1), CURRENT_DATE, interval '1 day') AS d
-       LEFT JOIN site_daily_stats s ON s.day = d::date
-       ORDER BY d`,
+      `SELECT to_char(x.d, 'YYYY-MM-DD') AS day, COALESCE(s.views, 0) AS views, COALESCE(s.likes, 0) AS likes
+       FROM ${lastDays('$1')} LEFT JOIN site_daily_stats s ON s.day = x.d
+       ORDER BY x.d`,
       [days],
     );
     return rows.map((row) => ({ day: row.day, views: Number(row.views), likes: Number(row.likes) }));
@@ -96,9 +97,10 @@ export class SiteStatsService implements OnModuleInit {
 
   private async stored(): Promise<SiteRanking[]> {
     const rows = await this.db.query<(Omit<SiteRanking, 'computed_at'> & { computed_at: Date | string })[]>(
-      `SELECT period, computed_at, videos, categories, performers FROM site_rankings ORDER BY array_position(ARRAY['day', 'week']::varchar[], period)`,
+      'SELECT period, computed_at, videos, categories, performers FROM site_rankings ORDER BY array_position($1::varchar[], period)',
+      [RANKING_PERIODS],
     );
-    return rows.map((row) => ({ ...row, computed_at: new Date(row.computed_at).toISOString() }));
+    return rows.map((row) => ({ ...row, computed_at: iso(row.computed_at) }));
   }
 
   private async compute(period: RankingPeriod): Promise<void> {

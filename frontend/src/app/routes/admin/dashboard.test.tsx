@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '@/features/admin/api/get-dashboard';
-import { tableCsv } from '@/features/admin/components/site-dashboard';
+import { tableCsv } from '@/features/admin/components/daily-figures';
 import { makeSite, makeUser } from '@/testing/data';
 import { json, mockFetch, requestedUrls } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';

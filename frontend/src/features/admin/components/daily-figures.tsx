@@ -11,9 +11,27 @@ export interface FigureSeries extends DailySeries {
   key: string;
 }
 
+type CsvRow = readonly (string | number)[];
+
+/** Rows as CSV: a header line, then one line per row (text quoted when it holds a comma, a quote or a newline). */
+export function tableCsv(header: readonly string[], rows: readonly CsvRow[]): string {
+  const cell = (value: string | number) => (typeof value === 'string' && /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : String(value));
+  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\n') + '\n';
+}
+
 /** Figures per day as CSV: a `day` column, then one per series. */
 export function dailyCsv(days: readonly string[], series: readonly FigureSeries[]): string {
-  return [['day', ...series.map((s) => s.key)].join(','), ...days.map((day, i) => [day, ...series.map((s) => s.values[i])].join(','))].join('\n') + '\n';
+  return tableCsv(['day', ...series.map((s) => s.key)], days.map((day, i) => [day, ...series.map((s) => s.values[i])]));
+}
+
+/** "Download CSV" of the numbers behind a chart; `label` names them for screen readers. */
+export function CsvButton({ label, filename, csv }: { label: string; filename: string; csv: () => string }) {
+  const download = () => saveFile(new Blob([csv()], { type: 'text/csv' }), filename);
+  return (
+    <button className="button button--quiet" type="button" onClick={download} aria-label={`Download CSV: ${label}`}>
+      Download CSV
+    </button>
+  );
 }
 
 interface DailyFiguresProps {
@@ -23,19 +41,17 @@ interface DailyFiguresProps {
   series: readonly FigureSeries[];
   /** The CSV file's name. */
   filename: string;
-  height?: number;
 }
 
 /**
  * Figures per day three ways: the chart for the eye (keyboard-walkable), the same numbers in a table (the text
  * alternative, folded away), and a CSV file of them.
  */
-export function DailyFigures({ label, days, series, filename, height }: DailyFiguresProps) {
-  const download = () => saveFile(new Blob([dailyCsv(days, series)], { type: 'text/csv' }), filename);
+export function DailyFigures({ label, days, series, filename }: DailyFiguresProps) {
   return (
     <div className="daily-figures">
-      <Suspense fallback={<div className="daily-chart__plot" aria-hidden="true" style={{ height }} />}>
-        <DailyChart label={label} days={days} series={series} height={height} />
+      <Suspense fallback={<div className="daily-chart__plot" aria-hidden="true" />}>
+        <DailyChart label={label} days={days} series={series} />
       </Suspense>
       <div className="daily-figures__more">
         <details className="video-stats__table">
@@ -66,9 +82,7 @@ export function DailyFigures({ label, days, series, filename, height }: DailyFig
             </tbody>
           </table>
         </details>
-        <button className="button button--quiet" type="button" onClick={download} aria-label={`Download CSV: ${label}`}>
-          Download CSV
-        </button>
+        <CsvButton label={label} filename={filename} csv={() => dailyCsv(days, series)} />
       </div>
     </div>
   );

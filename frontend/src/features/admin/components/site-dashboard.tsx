@@ -1,10 +1,9 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatNumber, formatUploadAge } from '@/lib/format';
-import { saveFile } from '@/lib/save-file';
 import { useDashboard, type Dashboard, type Ranking } from '../api/get-dashboard';
 import { STATS_PERIODS, type StatsPeriod } from '../api/get-video-stats';
-import { DailyFigures, type FigureSeries } from './daily-figures';
+import { CsvButton, DailyFigures, tableCsv, type FigureSeries } from './daily-figures';
 import { LoadState } from './load-state';
 import { PeriodPicker } from './period-picker';
 import { REASONS } from './removal-request-counts';
@@ -31,12 +30,6 @@ const series = (daily: Day[], key: keyof Omit<Day, 'day'>, label: string, color:
   color,
   unit: { one, other },
 });
-
-/** Rows as CSV: a header line, then one line per row (text quoted when it holds a comma or a quote). */
-export function tableCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  const cell = (value: string | number) => (typeof value === 'string' && /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : String(value));
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\n') + '\n';
-}
 
 /** /admin: the site's last 7, 30 or 90 days at a glance (README › "Dashboard"). */
 export function SiteDashboard() {
@@ -216,14 +209,8 @@ function RankTable({ caption, name, rows, empty }: { caption: string; name: stri
 function Removals({ removals }: { removals: Dashboard['removals'] }) {
   const byAge = removals.by_age.map((b) => ({ label: AGE_LABELS[b.band] ?? b.band, count: b.count }));
   const byReason = REASONS.map(({ reason, label }) => ({ label, count: removals.by_reason.find((r) => r.reason === reason)?.count ?? 0 }));
-  const download = () =>
-    saveFile(
-      new Blob(
-        [tableCsv(['group', 'value', 'open'], [...removals.by_age.map((b) => ['age', b.band, b.count]), ...removals.by_reason.map((r) => ['reason', r.reason, r.count])])],
-        { type: 'text/csv' },
-      ),
-      'open-removal-requests.csv',
-    );
+  const csv = () =>
+    tableCsv(['group', 'value', 'open'], [...removals.by_age.map((b) => ['age', b.band, b.count]), ...removals.by_reason.map((r) => ['reason', r.reason, r.count])]);
   return (
     <Panel title="Open removal requests">
       <p>
@@ -237,9 +224,7 @@ function Removals({ removals }: { removals: Dashboard['removals'] }) {
         <Bars caption="Open removal requests by reason" name="Reason" rows={byReason} total={removals.open} />
       </div>
       <p>
-        <button className="button button--quiet" type="button" onClick={download} aria-label="Download CSV: open removal requests">
-          Download CSV
-        </button>
+        <CsvButton label="open removal requests" filename="open-removal-requests.csv" csv={csv} />
       </p>
     </Panel>
   );
