@@ -12,6 +12,9 @@ function countSegments(page: Page) {
   return segments;
 }
 
+/** HTMLMediaElement.HAVE_CURRENT_DATA: the first frame is decoded. */
+const HTMLMediaElementHaveCurrentData = 2;
+
 const currentTime = (page: Page) => page.locator('video').first().evaluate((video: HTMLVideoElement) => video.currentTime);
 
 /** Opens the longest video (several segments long, whatever other test files uploaded meanwhile). */
@@ -58,6 +61,13 @@ describe('a visitor', () => {
       if (/\/sprite-\d+\./.test(response.url())) sprites.push(`${response.status()} ${response.headers()['content-type']} ${new URL(response.url()).pathname}`);
     });
     const first = await openFirstVideo(page);
+
+    // Before Play the page holds the first frame and one segment, no more (README › Web client › "First frame").
+    await expect
+      .poll(() => page.locator('video').first().evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(HTMLMediaElementHaveCurrentData);
+    await page.waitForTimeout(1500);
+    expect(segments.size).toBe(1);
 
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(3);

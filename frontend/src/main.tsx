@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, startHydration } from './app/app';
 import { readBootstrap } from './lib/bootstrap';
@@ -11,13 +11,17 @@ const bootstrap = readBootstrap();
 if (bootstrap.rendered && root.firstElementChild) {
   // The server rendered this page (README › Web client › "Server rendering"): React takes over its HTML.
   const { rendered } = bootstrap;
+  // Hydrated as a transition: React then yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (README › Web client › "Server rendering").
   void startHydration({ ...bootstrap, rendered }).then((start) =>
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App start={start} />
-      </StrictMode>,
-    ),
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App start={start} />
+        </StrictMode>,
+      );
+    }),
   );
 } else {
   createRoot(root).render(

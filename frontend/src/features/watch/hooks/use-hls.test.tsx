@@ -78,6 +78,26 @@ describe('useHls', () => {
     expect(instance.attachMedia).toHaveBeenCalledWith(expect.any(HTMLVideoElement));
   });
 
+  it('buffers one segment while the video waits for Play, and the full buffer once it plays', async () => {
+    render(<Player src={SRC} options={options()} />);
+
+    const instance = await attached();
+    const config = instance.config as { maxBufferLength: number; maxMaxBufferLength: number };
+    expect(config).toMatchObject({ maxBufferLength: 1, maxMaxBufferLength: 1 });
+    const video = document.querySelector('video') as HTMLVideoElement;
+    act(() => {
+      video.dispatchEvent(new Event('play'));
+    });
+    expect(config).toMatchObject({ maxBufferLength: 30, maxMaxBufferLength: 600 });
+  });
+
+  it('buffers fully from the start when the video is to play at once', async () => {
+    render(<Player src={SRC} options={options({ autoPlay: () => true })} />);
+
+    const instance = await attached();
+    expect(instance.config).toMatchObject({ maxBufferLength: 30, maxMaxBufferLength: 600 });
+  });
+
   it('prefers hls.js where Media Source Extensions exist, even if the browser plays HLS itself', async () => {
     vi.mocked(HTMLMediaElement.prototype.canPlayType).mockReturnValue('maybe');
     vi.stubGlobal('MediaSource', class {});

@@ -31,6 +31,15 @@ const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 const EXPIRED = new Set([403, 410]);
 
+/**
+ * What hls.js buffers ahead (seconds): its defaults once the video plays; before that, one segment (enough for
+ * the first frame and an instant start on Play). A visitor who only looks at the page does not download half a
+ * minute of video, and the page's main thread is not kept busy appending it while it loads
+ * (README › Web client › "First frame").
+ */
+const PLAYING_BUFFER = { maxBufferLength: 30, maxMaxBufferLength: 600 };
+const WAITING_BUFFER = { maxBufferLength: 1, maxMaxBufferLength: 1 };
+
 function levelLabel(level: { height?: number; bitrate?: number }): string {
   if (level.height) return `${level.height}p`;
   return `${Math.round((level.bitrate ?? 0) / 1000)} kbps`;
@@ -67,6 +76,7 @@ export function useHls(
     const position = startPosition();
     const play = autoPlay();
     let cancelled = false;
+    const aborted = new AbortController();
     let expiredReported = false;
     const reportExpired = () => {
       if (expiredReported) return;
@@ -93,8 +103,12 @@ export function useHls(
 
     void loadHls().then(({ default: HlsClass }) => {
       if (cancelled || !HlsClass.isSupported()) return;
-      const hls = new HlsClass({ startPosition: position > 0 ? position : -1 });
+      const hls = new HlsClass({ startPosition: position > 0 ? position : -1, ...(play ? PLAYING_BUFFER : WAITING_BUFFER) });
       hlsRef.current = hls;
+      if (!play) {
+        // hls.js reads these at every tick: the buffer fills up as soon as the video plays.
+        video.addEventListener('play', () => Object.assign(hls.config, PLAYING_BUFFER), { once: true, signal: aborted.signal });
+      }
 
       hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
         setLevels(
@@ -127,6 +141,7 @@ export function useHls(
 
     return () => {
       cancelled = true;
+      aborted.abort();
       hlsRef.current?.destroy();
       hlsRef.current = null;
       setLevels([]);
