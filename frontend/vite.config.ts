@@ -71,6 +71,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // dist/.vite/manifest.json: which scripts and style sheets each route's module needs, for the server's
     // rendered pages to name them in their head (backend/src/web/web-build.ts).
     manifest: true,
+    // A second entry: the first script of server-rendered watch pages, which starts the stream and then loads the
+    // app (src/early.ts; the server names it in place of index.html's entry, backend/src/web/pages.service.ts).
+    rollupOptions: isSsrBuild ? undefined : { input: { index: path.resolve(__dirname, 'index.html'), early: path.resolve(__dirname, 'src/early.ts') } },
   },
   // `vite build --ssr src/entry-server.tsx` (README › Web client › "Server rendering"): one self-contained module
   // for the API to import, its dependencies (React, the router, TanStack Query) bundled in.

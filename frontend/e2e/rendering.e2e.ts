@@ -104,6 +104,9 @@ describe('pages rendered on the server', () => {
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
     expect(await serverElementKept(page)).toBe(true);
+    // Other pages start with the app itself.
+    expect(await page.locator('script[type="module"][src^="/assets/index-"]').count()).toBe(1);
+    expect(await page.locator('script[type="module"][src^="/assets/early-"]').count()).toBe(0);
     // The listing, the featured row, the site and the session came with the page.
     expect(reads).toEqual([]);
 
@@ -122,7 +125,17 @@ describe('pages rendered on the server', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.endsWith('/index.m3u8')) playlists.push(request.url());
     });
-    await page.goto(href ?? '/video/1');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const response = await page.goto(href ?? '/video/1');
+    // The HTML names the stream's first script, hls.js and the script's imports, and nothing of the app: its
+    // modules are asked for once the stream has started (the route's, listed on the script's tag, with it).
+    const html = (await response?.text()) ?? '';
+    expect(html).not.toMatch(/\/assets\/(index|main)-[\w-]+\.js/);
+    const routeScripts = /data-route-scripts="([^"]*)"/.exec(html)?.[1].split(' ') ?? [];
+    expect(routeScripts.some((script) => /^\/assets\/watch-[\w-]+\.js$/.test(script))).toBe(true);
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
     expect(await serverElementKept(page)).toBe(true);
@@ -130,6 +143,16 @@ describe('pages rendered on the server', () => {
     expect(reads.filter((read) => read === `GET /api/videos/${id}` || read === `GET /api/videos/${id}/related` || read.startsWith('GET /api/video/secure'))).toEqual([]);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.3, undefined, { timeout: 20_000 });
+    // The page's first script started the stream, then the app (src/early.ts), which took the stream over.
+    expect(await page.locator('script[type="module"][src^="/assets/early-"]').count()).toBe(1);
+    expect(await page.locator('script[type="module"][src^="/assets/index-"]').count()).toBe(0);
+    const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
+    expect(marks.filter((name) => name.startsWith('hunktube:'))).toEqual(['hunktube:stream', 'hunktube:app']);
+    // The app and the route came after hls.js, each script once.
+    const app = scripts.findIndex((script) => /\/assets\/main-/.test(script));
+    expect(app).toBeGreaterThan(scripts.findIndex((script) => /\/assets\/hls\.light/.test(script)));
+    for (const script of routeScripts) expect(scripts.filter((s) => s === script)).toHaveLength(1);
+    expect(new Set(scripts).size).toBe(scripts.length);
     // The head had the master playlist fetched before the app started; hls.js took that answer (one request).
     const preloaded = await page.locator('head link[rel="preload"][as="fetch"]').getAttribute('href');
     expect(preloaded).toMatch(/^\/s\/[^/]+\/videos\/.+\/index\.m3u8$/);
@@ -144,6 +167,41 @@ describe('pages rendered on the server', () => {
       expect(await serverElementKept(page), path).toBe(true);
     }
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('answers a click on the watch page given before the app has loaded, once it has, and the stream plays on', async () => {
+    const { page, context, errors } = await newVisitor(browser);
+    await answered(context);
+    const { problems } = watchPage(page);
+    // The app's entry module is held back until the visitor has clicked: the page is the server's HTML, with
+    // the stream started by its first script (src/early.ts) and nothing listening to the buttons yet.
+    let clicked: () => void = () => undefined;
+    const click = new Promise<void>((resolve) => {
+      clicked = resolve;
+    });
+    let held = 0;
+    await context.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      held += 1;
+      await click;
+      await route.continue();
+    });
+    const { data } = (await (await page.request.get('/api/videos?limit=1')).json()) as { data: { id: number }[] };
+    await page.goto(`/video/${data[0].id}`, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 });
+    await expect.poll(() => held).toBe(1);
+
+    await page.getByRole('button', { name: 'Bookmark' }).click();
+    const prompt = page.getByRole('link', { name: 'Log in to bookmark your favorite videos and more' });
+    expect(await prompt.count()).toBe(0);
+    clicked();
+    await prompt.waitFor();
+    // The player took over the stream the page had started: Play plays it.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.3, undefined, { timeout: 20_000 });
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -4,6 +4,7 @@ import { App, startHydration } from './app/app';
 import { readBootstrap } from './lib/bootstrap';
 import './app/styles.css';
 
+performance.mark('hunktube:app');
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

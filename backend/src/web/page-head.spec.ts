@@ -38,6 +38,19 @@ describe('page head', () => {
     expect(elements).toContain('<link data-server-head rel="preload" as="fetch" crossorigin href="/s/tok,1/videos/a&amp;b/index.m3u8">');
   });
 
+  it("puts a watch page's first script right after its stream, before the route's scripts", () => {
+    const html = headHtml({
+      title: 'T',
+      preloadImage: '/p.webp',
+      chunks: { scripts: ['/assets/other.js'], styles: [] },
+      preloadStreams: ['/s/tok,1/videos/a/index.m3u8'],
+      earlyTags: '<script type="module" async crossorigin src="/assets/early.js"></script>',
+    });
+    const order = ['/p.webp', 'index.m3u8', '/assets/early.js', '/assets/other.js'].map((part) => html.indexOf(part));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
   it('puts a rendered body in #root, and leaves the shell as it is without one', () => {
     const shell = shellTemplate('<head><title>Videos</title></head><body><div id="root"></div><p>$& $1</p></body>');
     const page = pageHtml(shell, { title: 'T' }, {}, '<main>$& body</main>');

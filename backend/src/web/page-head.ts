@@ -37,6 +37,8 @@ export interface PageHead {
   chunks?: { scripts: string[]; styles: string[] };
   /** Signed stream playlists the page plays, fetched at once (the player's hls.js reads the same address). */
   preloadStreams?: string[];
+  /** A watch page's first script and what it needs (EarlyEntry.tags, already HTML), right after the stream. */
+  earlyTags?: string;
   /** A catalogue page that exists (not a head element): the server may render its body. */
   found?: boolean;
 }
@@ -92,8 +94,9 @@ export function headHtml(head: PageHead): string {
   if (head.canonical) parts.push(`<link ${mark} rel="canonical" href="${htmlText(head.canonical)}">`);
   if (head.preloadImage) parts.push(`<link ${mark} rel="preload" as="image" href="${htmlText(head.preloadImage)}" fetchpriority="high">`);
   for (const style of head.chunks?.styles ?? []) parts.push(`<link rel="stylesheet" crossorigin href="${htmlText(style)}">`);
-  for (const script of head.chunks?.scripts ?? []) parts.push(`<link rel="modulepreload" crossorigin href="${htmlText(script)}">`);
   for (const stream of head.preloadStreams ?? []) parts.push(`<link ${mark} rel="preload" as="fetch" crossorigin href="${htmlText(stream)}">`);
+  if (head.earlyTags) parts.push(head.earlyTags);
+  for (const script of head.chunks?.scripts ?? []) parts.push(`<link rel="modulepreload" crossorigin href="${htmlText(script)}">`);
   const og = head.openGraph ?? [];
   for (const [property, content] of og) parts.push(meta('property', property, content));
   const ogValue = (property: string) => og.find(([p]) => p === property)?.[1];

@@ -64,6 +64,7 @@ const RENDERED: [RegExp, string[]][] = [
   [/^\/(?:search|categories|performers|categories\/[^/]+|performers\/[^/]+)$/, ['src/app/routes/browse.tsx']],
 ];
 const TAXON_PAGE = /^\/(categories|performers)\/([^/]+)$/;
+const WATCH_PAGE = /^\/video\/[1-9]\d{0,9}$/;
 const MAX_VIDEO_ID = 2_147_483_647;
 /** The web client's sort labels (frontend/src/api/videos/sorts.ts). */
 const SORT_LABELS: Record<VideoSort, string> = {
@@ -133,8 +134,14 @@ export class PagesService implements OnModuleDestroy {
       head.preloadStreams = body.streams;
       bootstrap.rendered = body.rendered;
     }
+    // A rendered watch page starts its stream before the app (README › Web client › "First frame").
+    const early = this.build.early && body?.streams.length && WATCH_PAGE.test(pagePath(req)) ? this.build.early : null;
+    if (early) {
+      head.earlyTags = early.tags((head.chunks?.scripts ?? []).filter((script) => !early.preloaded.has(script)));
+      if (head.chunks) head.chunks = { ...head.chunks, scripts: [] };
+    }
     return {
-      html: pageHtml(this.build.shell, head, bootstrap, body?.html),
+      html: pageHtml(early?.shell ?? this.build.shell, head, bootstrap, body?.html),
       cacheControl: bootstrap.user ? MEMBER_PAGE_CACHE_CONTROL : GUEST_PAGE_CACHE_CONTROL,
     };
   }

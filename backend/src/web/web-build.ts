@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { shellTemplate, type ShellTemplate } from './page-head';
+import { htmlText, shellTemplate, type ShellTemplate } from './page-head';
 
 /** Content codings the build is precompressed in (frontend/vite.config.ts), in the order the server prefers them. */
 export const ENCODINGS = [
@@ -27,7 +27,37 @@ export interface WebBuild {
   shell: ShellTemplate;
   assets: Map<string, BuiltAsset>;
   /** The scripts and style sheets modules of the client need besides the entry's (Vite's manifest). */
-  chunks: (sources: string[]) => RouteChunks;
+  chunks: (sources: string[], options?: ChunkOptions) => RouteChunks;
+  /**
+   * What a watch page starts with instead of the app (frontend/src/early.ts: it starts the stream, then loads the
+   * app; README › Web client › "First frame"); null for a build without it.
+   */
+  early: EarlyEntry | null;
+}
+
+export interface EarlyEntry {
+  /**
+   * index.html for such a page: without the app's entry script and its modules' preloads (the early script loads
+   * the app once the first frame is decoded; its modules are fetched then, not compiled in the meantime).
+   */
+  shell: ShellTemplate;
+  /**
+   * For the head: the early script, which preloads `routeScripts` (URL paths) when it loads the app, and hls.js
+   * and the script's own imports preloaded, hls.js first.
+   */
+  tags: (routeScripts: string[]) => string;
+  /** The scripts `tags` preloads, as URL paths. */
+  preloaded: ReadonlySet<string>;
+}
+
+/** The early entry's module in the web client (frontend/vite.config.ts). */
+const EARLY_SOURCE = 'src/early.ts';
+/** hls.js as the web client imports it (its light build, frontend/vite.config.ts). */
+const HLS_SOURCE = 'hls.js/dist/hls.light.min.js';
+
+export interface ChunkOptions {
+  /** Also the chunks the app's entry loads anyway (for a script that runs before it: src/early.ts). */
+  withEntry?: boolean;
 }
 
 /** What a lazily loaded route brings: its scripts (modulepreload) and style sheets, as URL paths. */
@@ -64,11 +94,28 @@ export function loadWebBuild(root: string | null | undefined): WebBuild | null {
     for (const { coding, extension } of ENCODINGS) if (present.has(file + extension)) encoded[coding] = file + extension;
     assets.set(url, { file, extension: path.extname(file), encoded, immutable: HASHED.test(url) });
   }
-  return {
-    shell: shellTemplate(readFileSync(path.join(root, 'index.html'), 'utf8')),
-    assets,
-    chunks: manifestChunks(path.join(root, '.vite', 'manifest.json')),
-  };
+  const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const manifestFile = path.join(root, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestEntry> = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestEntry>) : {};
+  const chunks = manifestChunks(manifest);
+  return { shell: shellTemplate(indexHtml), assets, chunks, early: earlyEntry(indexHtml, manifest, chunks) };
+}
+
+function earlyEntry(indexHtml: string, manifest: Record<string, ManifestEntry>, chunks: WebBuild['chunks']): EarlyEntry | null {
+  const entry = manifest['index.html']?.file;
+  const early = manifest[EARLY_SOURCE]?.file;
+  if (!entry || !early) return null;
+  const entryTag = new RegExp(`<script type="module" crossorigin src="/${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"></script>\\s*`).exec(indexHtml)?.[0];
+  if (!entryTag) return null;
+  const preloaded = chunks([HLS_SOURCE, EARLY_SOURCE], { withEntry: true }).scripts.filter((script) => script !== `/${early}`);
+  const shell = indexHtml.replace(entryTag, '').replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '');
+  const preloads = preloaded.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`);
+  const tags = (routeScripts: string[]) =>
+    [
+      `<script type="module" async crossorigin src="/${early}" data-route-scripts="${htmlText(routeScripts.join(' '))}"></script>`,
+      ...preloads,
+    ].join('\n    ');
+  return { shell: shellTemplate(shell), tags, preloaded: new Set(preloaded) };
 }
 
 /**
@@ -76,8 +123,7 @@ export function loadWebBuild(root: string | null | undefined): WebBuild | null {
  * already; nothing for a build without a manifest or a module it does not name. A module is named by its path
  * from the web client's folder, or by the end of it (`hls.js/dist/hls.light.mjs`, wherever npm put it).
  */
-function manifestChunks(file: string): (sources: string[]) => RouteChunks {
-  const manifest: Record<string, ManifestEntry> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>) : {};
+function manifestChunks(manifest: Record<string, ManifestEntry>): WebBuild['chunks'] {
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
@@ -87,8 +133,8 @@ function manifestChunks(file: string): (sources: string[]) => RouteChunks {
   const entry = closure('index.html');
   const keyOf = (source: string) => (manifest[source] ? source : Object.keys(manifest).find((key) => key.endsWith(`/${source}`)));
   const kept = new Map<string, RouteChunks>();
-  return (sources) => {
-    const name = sources.join(' ');
+  return (sources, { withEntry = false } = {}) => {
+    const name = `${withEntry} ${sources.join(' ')}`;
     let chunks = kept.get(name);
     if (!chunks) {
       const seen = new Set<string>();
@@ -96,7 +142,7 @@ function manifestChunks(file: string): (sources: string[]) => RouteChunks {
         const key = keyOf(source);
         if (key) closure(key, seen);
       }
-      const own = [...seen].filter((key) => !entry.has(key));
+      const own = withEntry ? [...seen] : [...seen].filter((key) => !entry.has(key));
       chunks = {
         scripts: own.map((key) => `/${manifest[key].file}`),
         styles: [...new Set(own.flatMap((key) => manifest[key].css ?? []))].map((css) => `/${css}`),

@@ -1,4 +1,5 @@
 import { CONTINUE_WATCHING_LIMIT } from '@hunktube/shared';
+import { readResumePosition, resumeKey } from './resume-position';
 import { readStorage, writeStorage } from './storage';
 
 /*
@@ -10,13 +11,6 @@ import { readStorage, writeStorage } from './storage';
 
 export const CONTINUE_WATCHING_KEY = 'continue_watching';
 
-/** Where playback of a video stopped on this browser, to resume there (whole seconds). */
-export const resumeKey = (videoId: number) => `resume_${videoId}`;
-
-export function readResumePosition(videoId: number): number | null {
-  const value = Number(readStorage('local', resumeKey(videoId)));
-  return Number.isFinite(value) && value > 0 ? value : null;
-}
 
 export const writeResumePosition = (videoId: number, seconds: number | null) =>
   writeStorage('local', resumeKey(videoId), seconds === null ? null : String(Math.floor(seconds)));

@@ -4,7 +4,7 @@ import { useVideo } from '@/api/videos/get-video';
 import { ApiError } from '@/lib/api/client';
 import { brandTitle, useSite } from '@/lib/site';
 import { useIncrementViews } from '../api/increment-views';
-import { parseStartTime } from '../utils/watch-context';
+import { parseStartTime } from '../utils/start-time';
 import { VideoLoadFailed, VideoNotFound } from './video-not-found';
 import { VideoPlayer } from './video-player';
 import '../embed.css';

@@ -15,12 +15,13 @@ import { useRelatedVideos } from '../api/get-related-videos';
 import { useIncrementViews } from '../api/increment-views';
 import { useUpdateDuration } from '../api/update-duration';
 import { useResumeReporter } from '../hooks/use-resume-reporter';
+import { APP_HYDRATED_EVENT } from '../utils/early-stream';
 import { writeScrollTarget } from '../utils/storage';
+import { parseStartTime } from '../utils/start-time';
 import { serializeJsonLd, videoJsonLd } from '../utils/video-json-ld';
 import {
   contextSearch,
   neighboursIn,
-  parseStartTime,
   parseWatchContext,
   type Neighbours,
   type WatchContext,
@@ -87,6 +88,13 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
     sendView({ videoId }, { onSuccess: () => setViewCounted(true) });
     writeScrollTarget(loaded.slug);
   }, [loaded, videoId, sendTrending, sendView]);
+
+  // The watch page is React's now, in the server's HTML it hydrated: what the visitor clicked before is clicked
+  // again (src/early.ts).
+  const shown = loaded !== undefined;
+  useEffect(() => {
+    if (shown) document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
+  }, [shown]);
 
   useEffect(() => {
     if (!loaded || !user || sent.current.history) return;

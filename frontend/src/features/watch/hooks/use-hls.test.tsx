@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepEarlyStream } from '../utils/early-stream';
 import { useHls, type UseHlsOptions, type UseHlsResult } from './use-hls';
 
 // A stand-in for hls.js: records what the hook asks of it and lets a test raise its events.
@@ -83,7 +84,7 @@ describe('useHls', () => {
 
     const instance = await attached();
     const config = instance.config as { maxBufferLength: number; maxMaxBufferLength: number };
-    expect(config).toMatchObject({ maxBufferLength: 1, maxMaxBufferLength: 1 });
+    expect(config).toMatchObject({ maxBufferLength: 1, maxMaxBufferLength: 1, startFragPrefetch: true });
     const video = document.querySelector('video') as HTMLVideoElement;
     act(() => {
       video.dispatchEvent(new Event('play'));
@@ -96,6 +97,41 @@ describe('useHls', () => {
 
     const instance = await attached();
     expect(instance.config).toMatchObject({ maxBufferLength: 30, maxMaxBufferLength: 600 });
+  });
+
+  it('takes over the stream a server-rendered page started before the app, without loading it again', async () => {
+    const { getByTestId } = render(<Player src={SRC} options={options()} />);
+    // The page's early script (src/early.ts) started it in this very element, from the start.
+    const early = new hls({ startPosition: -1 }) as unknown as InstanceType<typeof hls> & { levels: unknown[] };
+    early.levels = [{ height: 240 }, { height: 480 }];
+    keepEarlyStream({ hls: early as never, src: SRC, position: 0, video: getByTestId('video') as HTMLVideoElement });
+
+    await vi.waitFor(() => expect(latest.result?.levels).toEqual([{ index: 1, label: '480p' }, { index: 0, label: '240p' }]));
+    expect(hls.instances).toEqual([early]);
+    expect(early.loadSource).not.toHaveBeenCalled();
+    expect(early.attachMedia).not.toHaveBeenCalled();
+    // It is the player's now: errors are handled and a level can be chosen.
+    act(() => early.emit(hls.Events.ERROR, { type: 'mediaError', details: 'bufferStalledError', fatal: true }));
+    expect(early.recoverMediaError).toHaveBeenCalled();
+    act(() => latest.result?.setLevel(1));
+    expect(early.currentLevel).toBe(1);
+    // It buffers fully once the video plays, as a stream of the player's own would.
+    act(() => {
+      getByTestId('video').dispatchEvent(new Event('play'));
+    });
+    expect(early.config).toMatchObject({ maxBufferLength: 30, maxMaxBufferLength: 600 });
+  });
+
+  it('stops an early stream that is not the one it would start, and starts its own', async () => {
+    const { getByTestId } = render(<Player src={SRC} options={options({ startPosition: () => 30 })} />);
+    const early = new hls({ startPosition: -1 }) as unknown as InstanceType<typeof hls> & { levels: unknown[] };
+    early.levels = [];
+    keepEarlyStream({ hls: early as never, src: SRC, position: 0, video: getByTestId('video') as HTMLVideoElement });
+
+    await vi.waitFor(() => expect(hls.instances).toHaveLength(2));
+    expect(early.destroy).toHaveBeenCalled();
+    expect(hls.instances[1].config).toMatchObject({ startPosition: 30 });
+    expect(hls.instances[1].loadSource).toHaveBeenCalledWith(SRC);
   });
 
   it('prefers hls.js where Media Source Extensions exist, even if the browser plays HLS itself', async () => {

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js/light';
+import { takeEarlyStream } from '../utils/early-stream';
 import { hasMediaSource, loadHls } from '../utils/load-hls';
+import { PLAYING_BUFFER, streamConfig } from '../utils/stream-config';
 
 export interface QualityLevel {
   /** hls.js's level index. */
@@ -31,14 +33,6 @@ const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 const EXPIRED = new Set([403, 410]);
 
-/**
- * What hls.js buffers ahead (seconds): its defaults once the video plays; before that, one segment (enough for
- * the first frame and an instant start on Play). A visitor who only looks at the page does not download half a
- * minute of video, and the page's main thread is not kept busy appending it while it loads
- * (README › Web client › "First frame").
- */
-const PLAYING_BUFFER = { maxBufferLength: 30, maxMaxBufferLength: 600 };
-const WAITING_BUFFER = { maxBufferLength: 1, maxMaxBufferLength: 1 };
 
 function levelLabel(level: { height?: number; bitrate?: number }): string {
   if (level.height) return `${level.height}p`;
@@ -103,22 +97,28 @@ export function useHls(
 
     void loadHls().then(({ default: HlsClass }) => {
       if (cancelled || !HlsClass.isSupported()) return;
-      const hls = new HlsClass({ startPosition: position > 0 ? position : -1, ...(play ? PLAYING_BUFFER : WAITING_BUFFER) });
+      // The stream a server-rendered page started before the app, when it is this one (src/early.ts).
+      const early = takeEarlyStream(video, src, position);
+      const hls = early ?? new HlsClass(streamConfig(position, play));
       hlsRef.current = hls;
-      if (!play) {
+      // An early stream started waiting for Play.
+      if (play) Object.assign(hls.config, PLAYING_BUFFER);
+      else {
         // hls.js reads these at every tick: the buffer fills up as soon as the video plays.
         video.addEventListener('play', () => Object.assign(hls.config, PLAYING_BUFFER), { once: true, signal: aborted.signal });
       }
 
-      hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
+      const parsed = (renditions: Hls['levels']) => {
         setLevels(
-          data.levels
+          renditions
             .map((rendition, index) => ({ index, label: levelLabel(rendition), height: rendition.height ?? 0 }))
             .sort((a, b) => b.height - a.height)
             .map(({ index, label }) => ({ index, label })),
         );
         if (play) void video.play().catch(() => {});
-      });
+      };
+      if (early && early.levels.length > 0) parsed(early.levels);
+      else hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => parsed(data.levels));
       hls.on(HlsClass.Events.ERROR, (_event, data) => {
         const status = data.response?.code;
         if (status !== undefined && EXPIRED.has(status)) {
@@ -135,6 +135,7 @@ export function useHls(
         }
       });
 
+      if (early) return;
       hls.loadSource(src);
       hls.attachMedia(video);
     });

@@ -6,7 +6,8 @@ export const markLikedLocally = (videoId: number) => writeStorage('local', liked
 export const forgetLikedLocally = (videoId: number) => writeStorage('local', likedKey(videoId), null);
 
 /** Where playback stopped, per video, to resume there: kept with the guest's Continue watching (lib). */
-export { readResumePosition, writeResumePosition } from '@/lib/continue-watching';
+export { writeResumePosition } from '@/lib/continue-watching';
+export { readResumePosition } from '@/lib/resume-position';
 
 /** Whether the next video starts when one ends: on unless turned off. */
 export const readAutoAdvance = () => readStorage('local', 'autoplay_next') !== 'false';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeVideo } from '@/testing/data';
-import { contextSearch, neighboursIn, parseStartTime, parseWatchContext } from './watch-context';
+import { parseStartTime } from './start-time';
+import { contextSearch, neighboursIn, parseWatchContext } from './watch-context';
 
 describe('parseWatchContext', () => {
   it.each([

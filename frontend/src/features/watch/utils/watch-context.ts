@@ -1,5 +1,6 @@
 import type { VideoCard } from '@/lib/api/types';
 
+
 /** How the page was reached, from its query string: a playlist, the watch-later queue, or neither. */
 export type WatchContext =
   | { kind: 'playlist'; playlistId: number }
@@ -38,14 +39,3 @@ export function neighboursIn(list: readonly Pick<VideoCard, 'id'>[], currentId: 
   return { previous: list[index - 1]?.id ?? null, next: list[index + 1]?.id ?? null };
 }
 
-/**
- * A start time from `?t=`: seconds ("90", "90.5") or "1h2m3s" parts ("1m30s"). Null when absent or unreadable.
- */
-export function parseStartTime(value: string | null): number | null {
-  if (!value) return null;
-  if (/^\d+(?:\.\d+)?s?$/.test(value)) return Number.parseFloat(value);
-  const parts = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(value);
-  if (!parts || value === '') return null;
-  const [, h = '0', m = '0', s = '0'] = parts;
-  return Number(h) * 3600 + Number(m) * 60 + Number(s);
-}

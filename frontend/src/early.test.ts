@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_HYDRATED_EVENT } from '@/features/watch/utils/early-stream';
+
+// A stand-in for hls.js that records what the early script asks of it.
+const hls = vi.hoisted(() => {
+  type Listener = (event: string, data: { fatal?: boolean }) => void;
+  class FakeHls {
+    static instances: FakeHls[] = [];
+    static isSupported = () => true;
+    static Events = { ERROR: 'hlsError' };
+    listeners = new Map<string, Listener>();
+    loadSource = vi.fn();
+    attachMedia = vi.fn();
+    destroy = vi.fn();
+    constructor(public config: { startPosition: number }) {
+      FakeHls.instances.push(this);
+    }
+    on(event: string, listener: Listener) {
+      this.listeners.set(event, listener);
+    }
+  }
+  return FakeHls;
+});
+const app = vi.hoisted(() => ({ loaded: 0 }));
+
+vi.mock('hls.js/light', () => ({ default: hls }));
+
+const STREAM = '/s/tok,1/videos/a/index.m3u8';
+
+/** A server-rendered watch page as the early script finds it. */
+function watchPage(path: string, routeScripts = '/assets/watch-a.js /assets/player-b.js') {
+  window.history.replaceState(null, '', path);
+  document.head.innerHTML = `<link rel="preload" as="fetch" crossorigin href="${STREAM}">
+    <script type="module" async crossorigin src="/assets/early-c.js" data-route-scripts="${routeScripts}"></script>`;
+  document.body.innerHTML =
+    '<div id="root"><video class="player__video"></video><button type="button">Like</button><a href="#related">Related</a></div>';
+  return document.querySelector('video') as HTMLVideoElement;
+}
+
+async function runEarly() {
+  vi.resetModules();
+  // The app's entry, as the early script imports it: counted each time it is loaded.
+  vi.doMock('./main', () => {
+    app.loaded += 1;
+    return {};
+  });
+  await import('./early');
+}
+
+beforeEach(() => {
+  hls.instances = [];
+  app.loaded = 0;
+  vi.stubGlobal('MediaSource', class {});
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+});
+afterEach(() => {
+  // As the app does once it has hydrated: the early script stops holding clicks.
+  document.body.innerHTML = '';
+  document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
+  vi.useRealTimers();
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the early script of a watch page', () => {
+  it('starts the stream in the page’s video, then loads the app once the first frame is decoded', async () => {
+    const video = watchPage('/video/5');
+    await runEarly();
+    await vi.waitFor(() => expect(hls.instances).toHaveLength(1));
+    const [instance] = hls.instances;
+    // As the player starts a video that waits for Play (stream-config.ts): one segment buffered, the first asked
+    // for as soon as its playlist is read.
+    expect(instance.config).toEqual({ startPosition: -1, startFragPrefetch: true, maxBufferLength: 1, maxMaxBufferLength: 1 });
+    expect(instance.loadSource).toHaveBeenCalledWith(`${window.location.origin}${STREAM}`);
+    expect(instance.attachMedia).toHaveBeenCalledWith(video);
+    await Promise.resolve();
+    expect(app.loaded).toBe(0);
+
+    // The route's scripts are asked for with the app, not before.
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    video.dispatchEvent(new Event('loadeddata'));
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+    const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(preloads.map((link) => [new URL(link.href).pathname, link.getAttribute('crossorigin')])).toEqual([
+      ['/assets/watch-a.js', ''],
+      ['/assets/player-b.js', ''],
+    ]);
+  });
+
+  it('starts where the player would: ?t=, else where this browser left the video', async () => {
+    watchPage('/video/5?t=1m30s');
+    await runEarly();
+    await vi.waitFor(() => expect(hls.instances[0]?.config).toMatchObject({ startPosition: 90 }));
+
+    hls.instances = [];
+    window.localStorage.setItem('resume_5', '42');
+    watchPage('/video/5');
+    await runEarly();
+    await vi.waitFor(() => expect(hls.instances[0]?.config).toMatchObject({ startPosition: 42 }));
+  });
+
+  it('loads the app after a while without a first frame, and at once after a fatal error (the stream stopped)', async () => {
+    watchPage('/video/5');
+    await runEarly();
+    await vi.waitFor(() => expect(hls.instances).toHaveLength(1));
+    vi.advanceTimersByTime(1499);
+    await Promise.resolve();
+    expect(app.loaded).toBe(0);
+    vi.advanceTimersByTime(1);
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+
+    hls.instances = [];
+    app.loaded = 0;
+    watchPage('/video/6');
+    await runEarly();
+    await vi.waitFor(() => expect(hls.instances).toHaveLength(1));
+    hls.instances[0].listeners.get(hls.Events.ERROR)?.('hlsError', { fatal: true });
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+    expect(hls.instances[0].destroy).toHaveBeenCalled();
+  });
+
+  it('holds a click on a control until the app has hydrated the page, loading it at once, then clicks it again', async () => {
+    watchPage('/video/5');
+    await runEarly();
+    await vi.waitFor(() => expect(hls.instances).toHaveLength(1));
+    const button = document.querySelector('button') as HTMLButtonElement;
+    const clicks: boolean[] = [];
+    button.addEventListener('click', (event) => clicks.push(event.isTrusted));
+
+    button.click();
+    expect(clicks).toEqual([]);
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+    // A link is no control: it works without the app.
+    const link = document.querySelector('a') as HTMLAnchorElement;
+    let followed = false;
+    link.addEventListener('click', (event) => {
+      followed = !event.defaultPrevented;
+      event.preventDefault();
+    });
+    link.click();
+    expect(followed).toBe(true);
+
+    document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
+    expect(clicks).toHaveLength(1);
+    // Once hydrated, clicks go straight through.
+    button.click();
+    expect(clicks).toHaveLength(2);
+  });
+
+  it.each([
+    ['another page', '/categories/pool', true],
+    ['a watch page without Media Source Extensions', '/video/5', false],
+  ])('loads the app at once on %s', async (_name, path, mse) => {
+    watchPage(path);
+    if (!mse) vi.stubGlobal('MediaSource', undefined);
+    if (!mse) delete (window as { MediaSource?: unknown }).MediaSource;
+    await runEarly();
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+    expect(hls.instances).toHaveLength(0);
+  });
+});

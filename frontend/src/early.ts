@@ -1,0 +1,102 @@
+// The first script of a server-rendered watch page (README › Web client › "First frame"): it starts the stream
+// in the page's own <video> with hls.js, the way the player would, and loads the app once the first frame is
+// decoded (or after APP_WAIT_MS): evaluating and hydrating the app takes the main thread for a few hundred
+// milliseconds, which hls.js needs to fetch, transmux and append the first segment. The player takes the stream
+// over when it mounts (takeEarlyStream). The page's head preloads hls.js and this script's imports only: the
+// app's modules are asked for when it loads, so that they neither compete with the stream for the connection
+// nor take the main thread to compile before the first frame.
+//
+// It imports nothing of the app's but these small modules: whatever it imports statically is downloaded and
+// evaluated before the stream can start.
+import { APP_HYDRATED_EVENT, dropEarlyStream, keepEarlyStream } from '@/features/watch/utils/early-stream';
+import { hasMediaSource, loadHls } from '@/features/watch/utils/load-hls';
+import { parseStartTime } from '@/features/watch/utils/start-time';
+import { streamConfig } from '@/features/watch/utils/stream-config';
+import { readResumePosition } from '@/lib/resume-position';
+
+/** How long the app waits for the first frame at most. */
+const APP_WAIT_MS = 1500;
+
+async function startStream(): Promise<void> {
+  const id = /^\/video\/([1-9]\d{0,9})(?:\/|$)/.exec(window.location.pathname)?.[1];
+  const video = document.querySelector<HTMLVideoElement>('#root video.player__video');
+  const link = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"][href*=".m3u8"]');
+  if (!id || !video || !link || !hasMediaSource()) return;
+  // The player's own start: ?t=, else where this browser left the video.
+  const position = parseStartTime(new URLSearchParams(window.location.search).get('t')) ?? readResumePosition(Number(id)) ?? 0;
+  const { default: Hls } = await loadHls();
+  if (!Hls.isSupported()) return;
+  // Not playing yet: the first page of a visit does not start playing by itself.
+  const hls = new Hls(streamConfig(position, false));
+  const firstFrame = new Promise<void>((resolve) => {
+    video.addEventListener('loadeddata', () => resolve(), { once: true });
+    hls.on(Hls.Events.ERROR, (_event, data) => {
+      if (!data.fatal) return;
+      dropEarlyStream(hls);
+      resolve();
+    });
+    setTimeout(resolve, APP_WAIT_MS);
+  });
+  hls.loadSource(link.href);
+  hls.attachMedia(video);
+  keepEarlyStream({ hls, src: link.href, position, video });
+  performance.mark('hunktube:stream');
+  await firstFrame;
+}
+
+/**
+ * The scripts of the page's route, which the server lists on this script's tag (the app's own modules come with
+ * its import): asked for with the app, so that the route's module is not a second round trip after it.
+ */
+function preloadRouteScripts(): void {
+  const list = document.querySelector<HTMLScriptElement>('script[data-route-scripts]')?.dataset.routeScripts ?? '';
+  for (const href of list.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+let app: Promise<unknown> | undefined;
+
+/** Loads the app, once: after the first frame, or at once when the visitor clicks something it has to answer. */
+function loadApp(): Promise<unknown> {
+  if (!app) {
+    preloadRouteScripts();
+    app = import('./main');
+  }
+  return app;
+}
+
+/**
+ * Until the app has hydrated the page, a click on one of its controls (a button, a form field: links work
+ * without the app) is held: it loads the app at once, and the control is clicked again once the app answers
+ * it (APP_HYDRATED_EVENT), instead of the click being lost on HTML that nothing listens to yet.
+ */
+function holdClicks(): void {
+  const held: HTMLElement[] = [];
+  const onClick = (event: MouseEvent) => {
+    const control = event.target instanceof Element ? event.target.closest<HTMLElement>('#root :is(button, input, select, textarea, label, summary, [role="button"])') : null;
+    if (!control) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(control);
+    void loadApp();
+  };
+  document.addEventListener('click', onClick, true);
+  document.addEventListener(
+    APP_HYDRATED_EVENT,
+    () => {
+      document.removeEventListener('click', onClick, true);
+      for (const control of held) if (control.isConnected) control.click();
+    },
+    { once: true },
+  );
+}
+
+holdClicks();
+void startStream()
+  .catch(() => undefined)
+  .finally(loadApp);
