@@ -85,11 +85,12 @@ describe('The site dashboard for admins (e2e)', () => {
 
   it('counts uploads and ingest outcomes per day, what waits now, and the processing time per minute of video', async () => {
     // `media` is the seconds of video a done ingest recorded, with its seconds of processing (see the ingest e2e test).
+    // Each job starts at the first moment of its day, so that it ends the same day whatever the time of the run.
     const job = (video: number | null, kind: string, state: string, createdDaysAgo: number, took: number | null, media: number | null = null) =>
       t.db.query(
         `INSERT INTO ingest_jobs (video_id, kind, state, created_at, started_at, finished_at, media_seconds, processing_seconds)
-         VALUES ($1, $2, $3, now() - make_interval(days => $4), now() - make_interval(days => $4),
-                 CASE WHEN $5::int IS NULL THEN NULL ELSE now() - make_interval(days => $4) + make_interval(secs => $5) END,
+         VALUES ($1, $2, $3, (CURRENT_DATE - $4::int)::timestamptz, (CURRENT_DATE - $4::int)::timestamptz,
+                 CASE WHEN $5::int IS NULL THEN NULL ELSE (CURRENT_DATE - $4::int)::timestamptz + make_interval(secs => $5) END,
                  $6, CASE WHEN $6::int IS NULL THEN NULL ELSE $5::int END)`,
         [video, kind, state, createdDaysAgo, took, media],
       );

@@ -120,10 +120,12 @@ describe('pages rendered on the server', () => {
     const href = await page.locator('.video-grid .video-card__link').first().getAttribute('href');
     reads.length = 0;
     const playlists: string[] = [];
+    const variants: string[] = [];
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.endsWith('/index.m3u8')) playlists.push(request.url());
+      if (/\/\d+p\.m3u8$/.test(new URL(request.url()).pathname)) variants.push(request.url());
     });
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -153,10 +155,13 @@ describe('pages rendered on the server', () => {
     expect(app).toBeGreaterThan(scripts.findIndex((script) => /\/assets\/hls\.light/.test(script)));
     for (const script of routeScripts) expect(scripts.filter((s) => s === script)).toHaveLength(1);
     expect(new Set(scripts).size).toBe(scripts.length);
-    // The head had the master playlist fetched before the app started; hls.js took that answer (one request).
-    const preloaded = await page.locator('head link[rel="preload"][as="fetch"]').getAttribute('href');
+    // The head had the master playlist and the variant hls.js starts with (the first the master names) fetched
+    // before the app started; hls.js took those answers (one request each).
+    const [preloaded, variant] = await page.locator('head link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(preloaded).toMatch(/^\/s\/[^/]+\/videos\/.+\/index\.m3u8$/);
+    expect(variant).toBe(preloaded?.replace(/index\.m3u8$/, '240p.m3u8'));
     expect(playlists.map((url) => new URL(url).pathname)).toEqual([preloaded]);
+    expect(variants.filter((url) => new URL(url).pathname === variant)).toHaveLength(1);
     // hls.js turns the MPEG-TS segments into MP4 in its worker (started from a blob, as the CSP allows), not on
     // the page's main thread.
     expect(workers.some((url) => url.startsWith('blob:'))).toBe(true);

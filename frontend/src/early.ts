@@ -20,7 +20,7 @@ const APP_WAIT_MS = 1500;
 async function startStream(): Promise<void> {
   const id = /^\/video\/([1-9]\d{0,9})(?:\/|$)/.exec(window.location.pathname)?.[1];
   const video = document.querySelector<HTMLVideoElement>('#root video.player__video');
-  const link = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"][href*=".m3u8"]');
+  const link = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"][href$="/index.m3u8"]');
   if (!id || !video || !link || !hasMediaSource()) return;
   // The player's own start: ?t=, else where this browser left the video.
   const position = parseStartTime(new URLSearchParams(window.location.search).get('t')) ?? readResumePosition(Number(id)) ?? 0;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { AppConfig } from '../config/app-config';
@@ -52,5 +52,31 @@ describe('StorageService', () => {
     expect(readdirSync(path.join(storage.thumbsRoot, '2024/06'))).toEqual(['ab']);
     await storage.removeVideoMedia('../..');
     expect(readdirSync(dir)).toContain('media');
+  });
+
+  it("names a master playlist's first variant, the one hls.js starts with, and follows the file when it changes", async () => {
+    const folder = path.join(storage.videosRoot, '2024/06/a');
+    mkdirSync(folder, { recursive: true });
+    const master = path.join(folder, 'index.m3u8');
+    writeFileSync(master, '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=510400,RESOLUTION=428x240\n240p.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=1680800\n480p.m3u8\n');
+    expect(await storage.firstVariant('videos/2024/06/a/index.m3u8')).toBe('videos/2024/06/a/240p.m3u8');
+    // Rewritten (a replaced video): read again.
+    writeFileSync(master, '#EXTM3U\r\n#EXT-X-STREAM-INF:BANDWIDTH=1\r\n360p.m3u8\r\n');
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(master, later, later);
+    expect(await storage.firstVariant('videos/2024/06/a/index.m3u8')).toBe('videos/2024/06/a/360p.m3u8');
+  });
+
+  it('names no variant for a missing master, one outside the store, or a variant outside its folder', async () => {
+    expect(await storage.firstVariant('videos/2024/06/none/index.m3u8')).toBeNull();
+    expect(await storage.firstVariant('../outside/index.m3u8')).toBeNull();
+    const folder = path.join(storage.videosRoot, '2024/06/b');
+    mkdirSync(folder, { recursive: true });
+    for (const [index, line] of ['../c/240p.m3u8', '/videos/240p.m3u8', 'https://cdn.example/240p.m3u8', ''].entries()) {
+      writeFileSync(path.join(folder, `index.m3u8`), `#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n${line}\n`);
+      const later = new Date(Date.now() + (index + 1) * 10_000);
+      utimesSync(path.join(folder, 'index.m3u8'), later, later);
+      expect(await storage.firstVariant('videos/2024/06/b/index.m3u8')).toBeNull();
+    }
   });
 });

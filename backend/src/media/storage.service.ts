@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -110,6 +111,32 @@ export class StorageService {
   async modifiedAt(file: string): Promise<number> {
     return (await fs.stat(file)).mtimeMs;
   }
+
+  /**
+   * The first variant playlist a video's master playlist names, as a path from MEDIA_DIR
+   * (`videos/{stem}/240p.m3u8`), or null when there is none or it cannot be read: the rendition hls.js starts
+   * with (the first listed), which a watch page preloads beside the master (README › Web client › "First
+   * frame"). Kept per master playlist and its time of writing.
+   */
+  async firstVariant(master: string): Promise<string | null> {
+    try {
+      const file = await this.resolveInside(this.root, master);
+      const written = await this.modifiedAt(file);
+      const known = this.variants.get(file);
+      if (known?.written === written) return known.variant;
+      const line = (await fs.readFile(file, 'utf8')).split(/\r?\n/).find((text) => text.trim() !== '' && !text.startsWith('#'));
+      // Only a plain file name: a file of the master's own folder (what the ingest writes), which the same
+      // signed link covers.
+      const name = line?.trim() ?? '';
+      const variant = /^[\w-]+(?:\.[\w-]+)*$/.test(name) ? path.posix.join(path.posix.dirname(master), name) : null;
+      this.variants.set(file, { written, variant });
+      return variant;
+    } catch {
+      return null;
+    }
+  }
+
+  private readonly variants = new LRUCache<string, { written: number; variant: string | null }>({ max: 10_000 });
 
   /** The first `length` bytes of a file (fewer when it is shorter), to tell its type by content. */
   async readHead(file: string, length: number): Promise<Buffer> {

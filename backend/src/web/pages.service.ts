@@ -15,6 +15,7 @@ import type { VideoDto } from '../videos/dto/video.dto';
 import { CatalogueCache, type CatalogueStamp, sweepExpired } from '../videos/catalogue-cache';
 import { VideosService } from '../videos/videos.service';
 import { type Bootstrap, type PageHead, pageHtml, shorten } from './page-head';
+import { StorageService } from '../media/storage.service';
 import { PAGE_RENDERER, WEB_BUILD } from './web.tokens';
 import type { PageRenderer, RouteChunks, WebBuild } from './web-build';
 
@@ -65,6 +66,8 @@ const RENDERED: [RegExp, string[]][] = [
 ];
 const TAXON_PAGE = /^\/(categories|performers)\/([^/]+)$/;
 const WATCH_PAGE = /^\/video\/[1-9]\d{0,9}$/;
+/** A signed master playlist's address: its signed prefix (any media host) and its path in the media store. */
+const SIGNED_MASTER = /^((?:https?:\/\/[^/]+)?\/s\/[^/]+\/)(videos\/(?:[^/]+\/)+index\.m3u8)$/;
 const MAX_VIDEO_ID = 2_147_483_647;
 /** The web client's sort labels (frontend/src/api/videos/sorts.ts). */
 const SORT_LABELS: Record<VideoSort, string> = {
@@ -113,6 +116,7 @@ export class PagesService implements OnModuleDestroy {
     private readonly taxonomy: TaxonomyService,
     private readonly auth: AuthService,
     private readonly catalogue: CatalogueCache,
+    private readonly storage: StorageService,
   ) {}
 
   onModuleDestroy(): void {
@@ -178,13 +182,29 @@ export class PagesService implements OnModuleDestroy {
         ageConfirmed: bootstrap.ageConfirmed === true,
       });
       if (!result) return null;
-      const body = { ...result, chunks: build.chunks(route[1]) };
+      const body = { ...result, streams: await this.withFirstVariants(result.streams), chunks: build.chunks(route[1]) };
       if (stamp && this.catalogue.isCurrent(stamp)) this.kept.set(key, { body, stamp });
       return body;
     } catch (error) {
       this.logger.warn(`The page ${req.path} was not rendered: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     }
+  }
+
+  /**
+   * Each signed master playlist, followed by the variant hls.js starts with when the media store has it
+   * (README › Web client › "First frame"): the head preloads both, one round trip less before the first
+   * segment. The signed link covers the master's folder, so the variant's address is the master's with its name.
+   */
+  private async withFirstVariants(streams: string[]): Promise<string[]> {
+    const all = await Promise.all(
+      streams.map(async (stream) => {
+        const signed = SIGNED_MASTER.exec(stream);
+        const variant = signed ? await this.storage.firstVariant(signed[2]) : null;
+        return variant && signed ? [stream, `${signed[1]}${variant}`] : [stream];
+      }),
+    );
+    return all.flat();
   }
 
   /**

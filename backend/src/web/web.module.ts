@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { StorageModule } from '../media/storage.module';
 import { TaxonomyModule } from '../taxonomy/taxonomy.module';
 import { VideosModule } from '../videos/videos.module';
 import { PagesService } from './pages.service';
@@ -17,7 +18,7 @@ export class WebModule {
   static forRoot(webRoot: string | null): DynamicModule {
     return {
       module: WebModule,
-      imports: [VideosModule, TaxonomyModule, AuthModule],
+      imports: [VideosModule, TaxonomyModule, AuthModule, StorageModule],
       providers: [
         { provide: WEB_BUILD, useFactory: () => loadWebBuild(webRoot) },
         { provide: PAGE_RENDERER, useFactory: () => loadPageRenderer(webRoot) },
