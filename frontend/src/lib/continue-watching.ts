@@ -11,7 +11,6 @@ import { readStorage, writeStorage } from './storage';
 
 export const CONTINUE_WATCHING_KEY = 'continue_watching';
 
-
 export const writeResumePosition = (videoId: number, seconds: number | null) =>
   writeStorage('local', resumeKey(videoId), seconds === null ? null : String(Math.floor(seconds)));
 

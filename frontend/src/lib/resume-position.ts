@@ -1,7 +1,7 @@
 import { readStorage } from './storage';
 
-// Its own module, with nothing else imported, because a watch page's first script reads it before the app
-// (src/early.ts); the rest of "Continue watching" is in continue-watching.ts.
+// Its own module, importing only the storage helpers, because a watch page's first script reads it before the
+// app (src/early.ts); the rest of "Continue watching" is in continue-watching.ts.
 
 /** Where playback of a video stopped on this browser, to resume there (whole seconds). */
 export const resumeKey = (videoId: number) => `resume_${videoId}`;

@@ -33,7 +33,6 @@ const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 const EXPIRED = new Set([403, 410]);
 
-
 function levelLabel(level: { height?: number; bitrate?: number }): string {
   if (level.height) return `${level.height}p`;
   return `${Math.round((level.bitrate ?? 0) / 1000)} kbps`;
@@ -101,9 +100,9 @@ export function useHls(
       const early = takeEarlyStream(video, src, position);
       const hls = early ?? new HlsClass(streamConfig(position, play));
       hlsRef.current = hls;
-      // An early stream started waiting for Play.
-      if (play) Object.assign(hls.config, PLAYING_BUFFER);
-      else {
+      // An early stream started waiting for Play; a stream of the player's own has the buffer it needs already.
+      if (play && early) Object.assign(hls.config, PLAYING_BUFFER);
+      else if (!play) {
         // hls.js reads these at every tick: the buffer fills up as soon as the video plays.
         video.addEventListener('play', () => Object.assign(hls.config, PLAYING_BUFFER), { once: true, signal: aborted.signal });
       }

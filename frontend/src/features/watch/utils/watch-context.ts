@@ -1,6 +1,5 @@
 import type { VideoCard } from '@/lib/api/types';
 
-
 /** How the page was reached, from its query string: a playlist, the watch-later queue, or neither. */
 export type WatchContext =
   | { kind: 'playlist'; playlistId: number }
@@ -38,4 +37,3 @@ export function neighboursIn(list: readonly Pick<VideoCard, 'id'>[], currentId: 
   if (index === -1) return { previous: null, next: null };
   return { previous: list[index - 1]?.id ?? null, next: list[index + 1]?.id ?? null };
 }
-
