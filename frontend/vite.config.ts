@@ -42,6 +42,10 @@ function precompress(): Plugin {
   };
 }
 
+/** The modules src/early.ts imports, directly or not: hls.js aside, which it loads on its own. */
+const EARLY_IMPORTS =
+  /(?:src[\\/](?:features[\\/]watch[\\/]utils[\\/](?:early-stream|load-hls|start-time|stream-config)|lib[\\/](?:resume-position|storage))\.ts|packages[\\/]shared[\\/]dist[\\/]esm[\\/]start-time\.js)$/;
+
 // The API (and, in the embedded set-up, signed media and thumbnails) is served by the backend on :3000.
 const backend = 'http://localhost:3000';
 
@@ -73,7 +77,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     // A second entry: the first script of server-rendered watch pages, which starts the stream and then loads the
     // app (src/early.ts; the server names it in place of index.html's entry, backend/src/web/pages.service.ts).
-    rollupOptions: isSsrBuild ? undefined : { input: { index: path.resolve(__dirname, 'index.html'), early: path.resolve(__dirname, 'src/early.ts') } },
+    rollupOptions: isSsrBuild
+      ? undefined
+      : {
+          input: { index: path.resolve(__dirname, 'index.html'), early: path.resolve(__dirname, 'src/early.ts') },
+          // What the early script imports (and the app shares with it: the stream it hands over) in one chunk
+          // rather than two, beside the bundler's runtime (which Rolldown places itself): each is a request and
+          // a module to compile before the stream can start (README › Web client › "First frame").
+          output: { codeSplitting: { groups: [{ name: 'early-imports', test: EARLY_IMPORTS }] } },
+        },
   },
   // `vite build --ssr src/entry-server.tsx` (README › Web client › "Server rendering"): one self-contained module
   // for the API to import, its dependencies (React, the router, TanStack Query) bundled in.

@@ -123,9 +123,11 @@ describe('pages rendered on the server', () => {
     const variants: string[] = [];
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
+    const segments: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.endsWith('/index.m3u8')) playlists.push(request.url());
       if (/\/\d+p\.m3u8$/.test(new URL(request.url()).pathname)) variants.push(request.url());
+      if (new URL(request.url()).pathname.endsWith('.ts')) segments.push(new URL(request.url()).pathname);
     });
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -143,6 +145,9 @@ describe('pages rendered on the server', () => {
     expect(await serverElementKept(page)).toBe(true);
     const id = /\/video\/(\d+)/.exec(href ?? '')?.[1];
     expect(reads.filter((read) => read === `GET /api/videos/${id}` || read === `GET /api/videos/${id}/related` || read.startsWith('GET /api/video/secure'))).toEqual([]);
+    // The first segment, appended before Play, was transmuxed on the page's thread: no worker yet.
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 });
+    expect(workers).toEqual([]);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.3, undefined, { timeout: 20_000 });
     // The page's first script started the stream, then the app (src/early.ts), which took the stream over.
@@ -155,16 +160,26 @@ describe('pages rendered on the server', () => {
     expect(app).toBeGreaterThan(scripts.findIndex((script) => /\/assets\/hls\.light/.test(script)));
     for (const script of routeScripts) expect(scripts.filter((s) => s === script)).toHaveLength(1);
     expect(new Set(scripts).size).toBe(scripts.length);
-    // The head had the master playlist and the variant hls.js starts with (the first the master names) fetched
-    // before the app started; hls.js took those answers (one request each).
-    const [preloaded, variant] = await page.locator('head link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    // The head had the master playlist, the variant hls.js starts with (the first the master names) and that
+    // variant's first segment fetched before the app started; hls.js took those answers (one request each).
+    const preloads = await page.locator('head link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const [preloaded, variant, segment] = preloads;
+    expect(preloads).toHaveLength(3);
     expect(preloaded).toMatch(/^\/s\/[^/]+\/videos\/.+\/index\.m3u8$/);
     expect(variant).toBe(preloaded?.replace(/index\.m3u8$/, '240p.m3u8'));
+    expect(segment).toBe(preloaded?.replace(/index\.m3u8$/, '240p_000.ts'));
     expect(playlists.map((url) => new URL(url).pathname)).toEqual([preloaded]);
     expect(variants.filter((url) => new URL(url).pathname === variant)).toHaveLength(1);
-    // hls.js turns the MPEG-TS segments into MP4 in its worker (started from a blob, as the CSP allows), not on
-    // the page's main thread.
-    expect(workers.some((url) => url.startsWith('blob:'))).toBe(true);
+    expect(segments.filter((path) => path === segment)).toHaveLength(1);
+    // The early script's imports come in one chunk (beside the bundler's runtime), not one file each.
+    const modulepreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    expect(modulepreloads.filter((href) => /\/assets\/early-imports-[\w-]+\.js$/.test(href))).toHaveLength(1);
+    expect(modulepreloads.filter((href) => !/\/assets\/(?:hls\.light\.min|early-imports|rolldown-runtime)-[\w-]+\.js$/.test(href))).toEqual([]);
+    // hls.js transmuxed the first segment on the page's thread and, once the video played, the next ones in its
+    // worker (started from a blob, as the CSP allows).
+    await expect.poll(() => workers.filter((url) => url.startsWith('blob:')), { timeout: 15_000 }).toHaveLength(1);
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 4.5, undefined, { timeout: 20_000 });
+    expect(segments.length).toBeGreaterThan(1);
 
     for (const path of ['/categories', '/performers', '/search?q=hunk']) {
       await page.goto(path);
@@ -207,6 +222,29 @@ describe('pages rendered on the server', () => {
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.3, undefined, { timeout: 20_000 });
     expect(problems).toEqual([]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('preloads the segment a ?t= link starts with, which hls.js takes instead of the first', async () => {
+    const { page, context } = await newVisitor(browser);
+    await answered(context);
+    const { problems } = watchPage(page);
+    const segments: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('.ts')) segments.push(path);
+    });
+    const { data } = (await (await page.request.get('/api/videos?limit=1')).json()) as { data: { id: number }[] };
+    await page.goto(`/video/${data[0].id}?t=5`);
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    const preloads = await page.locator('head link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(preloads).toHaveLength(3);
+    // The demo clips come in 4-second segments: 5 s is in the second.
+    expect(preloads[2]).toBe(preloads[0].replace(/index\.m3u8$/, '240p_001.ts'));
+    expect(segments).toEqual([preloads[2]]);
+    expect(await page.evaluate(() => document.querySelector('video')?.currentTime)).toBeCloseTo(5, 0);
+    expect(problems).toEqual([]);
     await context.close();
   });
 

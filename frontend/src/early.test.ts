@@ -7,7 +7,7 @@ const hls = vi.hoisted(() => {
   class FakeHls {
     static instances: FakeHls[] = [];
     static isSupported = () => true;
-    static Events = { ERROR: 'hlsError' };
+    static Events = { ERROR: 'hlsError', FRAG_BUFFERED: 'hlsFragBuffered' };
     listeners = new Map<string, Listener>();
     loadSource = vi.fn();
     attachMedia = vi.fn();
@@ -69,8 +69,9 @@ describe('the early script of a watch page', () => {
     await vi.waitFor(() => expect(hls.instances).toHaveLength(1));
     const [instance] = hls.instances;
     // As the player starts a video that waits for Play (stream-config.ts): one segment buffered, the first asked
-    // for as soon as its playlist is read.
-    expect(instance.config).toEqual({ startPosition: -1, startFragPrefetch: true, maxBufferLength: 1, maxMaxBufferLength: 1 });
+    // for as soon as its playlist is read and transmuxed on the page, later ones in hls.js's worker.
+    expect(instance.config).toEqual({ startPosition: -1, startFragPrefetch: true, enableWorker: false, maxBufferLength: 1, maxMaxBufferLength: 1 });
+    expect(instance.listeners.has('hlsFragBuffered')).toBe(true);
     expect(instance.loadSource).toHaveBeenCalledWith(`${window.location.origin}${STREAM}`);
     expect(instance.attachMedia).toHaveBeenCalledWith(video);
     await Promise.resolve();

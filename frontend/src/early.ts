@@ -11,7 +11,7 @@
 import { APP_HYDRATED_EVENT, dropEarlyStream, keepEarlyStream } from '@/features/watch/utils/early-stream';
 import { hasMediaSource, loadHls } from '@/features/watch/utils/load-hls';
 import { parseStartTime } from '@/features/watch/utils/start-time';
-import { streamConfig } from '@/features/watch/utils/stream-config';
+import { streamConfig, workerAfterFirstSegment } from '@/features/watch/utils/stream-config';
 import { readResumePosition } from '@/lib/resume-position';
 
 /** How long the app waits for the first frame at most. */
@@ -28,6 +28,7 @@ async function startStream(): Promise<void> {
   if (!Hls.isSupported()) return;
   // Not playing yet: the first page of a visit does not start playing by itself.
   const hls = new Hls(streamConfig(position, false));
+  workerAfterFirstSegment(hls, Hls.Events);
   const firstFrame = new Promise<void>((resolve) => {
     video.addEventListener('loadeddata', () => resolve(), { once: true });
     hls.on(Hls.Events.ERROR, (_event, data) => {

@@ -54,29 +54,66 @@ describe('StorageService', () => {
     expect(readdirSync(dir)).toContain('media');
   });
 
-  it("names a master playlist's first variant, the one hls.js starts with, and follows the file when it changes", async () => {
+  const VARIANT = '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\n240p_000.ts\n#EXTINF:4.0,\n240p_001.ts\n#EXTINF:2.0,\n240p_002.ts\n#EXT-X-ENDLIST\n';
+  const MASTER = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=510400,RESOLUTION=428x240\n240p.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=1680800\n480p.m3u8\n';
+  const later = (file: string, seconds: number) => {
+    const when = new Date(Date.now() + seconds * 1000);
+    utimesSync(file, when, when);
+  };
+
+  it("names where hls.js starts a stream: the master's first variant and its segment at a position", async () => {
     const folder = path.join(storage.videosRoot, '2024/06/a');
     mkdirSync(folder, { recursive: true });
-    const master = path.join(folder, 'index.m3u8');
-    writeFileSync(master, '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=510400,RESOLUTION=428x240\n240p.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=1680800\n480p.m3u8\n');
-    expect(await storage.firstVariant('videos/2024/06/a/index.m3u8')).toBe('videos/2024/06/a/240p.m3u8');
-    // Rewritten (a replaced video): read again.
-    writeFileSync(master, '#EXTM3U\r\n#EXT-X-STREAM-INF:BANDWIDTH=1\r\n360p.m3u8\r\n');
-    const later = new Date(Date.now() + 5_000);
-    utimesSync(master, later, later);
-    expect(await storage.firstVariant('videos/2024/06/a/index.m3u8')).toBe('videos/2024/06/a/360p.m3u8');
+    writeFileSync(path.join(folder, 'index.m3u8'), MASTER);
+    writeFileSync(path.join(folder, '240p.m3u8'), VARIANT);
+    const master = 'videos/2024/06/a/index.m3u8';
+    expect(await storage.streamStart(master, 0)).toEqual({ variant: 'videos/2024/06/a/240p.m3u8', segment: 'videos/2024/06/a/240p_000.ts' });
+    expect(await storage.streamStart(master, 4)).toEqual({ variant: 'videos/2024/06/a/240p.m3u8', segment: 'videos/2024/06/a/240p_001.ts' });
+    expect(await storage.streamStart(master, 9.5)).toEqual({ variant: 'videos/2024/06/a/240p.m3u8', segment: 'videos/2024/06/a/240p_002.ts' });
+    // Past the end: no segment to preload, the variant still.
+    expect(await storage.streamStart(master, 10)).toEqual({ variant: 'videos/2024/06/a/240p.m3u8', segment: null });
   });
 
-  it('names no variant for a missing master, one outside the store, or a variant outside its folder', async () => {
-    expect(await storage.firstVariant('videos/2024/06/none/index.m3u8')).toBeNull();
-    expect(await storage.firstVariant('../outside/index.m3u8')).toBeNull();
+  it('follows the playlists when they are written again (a replaced video)', async () => {
+    const folder = path.join(storage.videosRoot, '2024/06/a');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'index.m3u8'), MASTER);
+    writeFileSync(path.join(folder, '240p.m3u8'), VARIANT);
+    writeFileSync(path.join(folder, '360p.m3u8'), VARIANT.replaceAll('240p_', '360p_'));
+    const master = 'videos/2024/06/a/index.m3u8';
+    expect(await storage.streamStart(master, 0)).toEqual({ variant: 'videos/2024/06/a/240p.m3u8', segment: 'videos/2024/06/a/240p_000.ts' });
+    writeFileSync(path.join(folder, '240p.m3u8'), VARIANT.replace('240p_000.ts', 'first.ts'));
+    later(path.join(folder, '240p.m3u8'), 5);
+    expect((await storage.streamStart(master, 0))?.segment).toBe('videos/2024/06/a/first.ts');
+    writeFileSync(path.join(folder, 'index.m3u8'), '#EXTM3U\r\n#EXT-X-STREAM-INF:BANDWIDTH=1\r\n360p.m3u8\r\n');
+    later(path.join(folder, 'index.m3u8'), 5);
+    expect(await storage.streamStart(master, 0)).toEqual({ variant: 'videos/2024/06/a/360p.m3u8', segment: 'videos/2024/06/a/360p_000.ts' });
+  });
+
+  it('names nothing for a missing master, one outside the store, or a variant outside its folder', async () => {
+    expect(await storage.streamStart('videos/2024/06/none/index.m3u8', 0)).toBeNull();
+    expect(await storage.streamStart('../outside/index.m3u8', 0)).toBeNull();
     const folder = path.join(storage.videosRoot, '2024/06/b');
     mkdirSync(folder, { recursive: true });
     for (const [index, line] of ['../c/240p.m3u8', '/videos/240p.m3u8', 'https://cdn.example/240p.m3u8', ''].entries()) {
       writeFileSync(path.join(folder, `index.m3u8`), `#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n${line}\n`);
-      const later = new Date(Date.now() + (index + 1) * 10_000);
-      utimesSync(path.join(folder, 'index.m3u8'), later, later);
-      expect(await storage.firstVariant('videos/2024/06/b/index.m3u8')).toBeNull();
+      later(path.join(folder, 'index.m3u8'), (index + 1) * 10);
+      expect(await storage.streamStart('videos/2024/06/b/index.m3u8', 0)).toBeNull();
     }
+  });
+
+  it('names the variant and no segment when the variant is missing, unreadable as plain files, or leads out of the store', async () => {
+    const folder = path.join(storage.videosRoot, '2024/06/c');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'index.m3u8'), MASTER);
+    const master = 'videos/2024/06/c/index.m3u8';
+    expect(await storage.streamStart(master, 0)).toEqual({ variant: 'videos/2024/06/c/240p.m3u8', segment: null });
+    writeFileSync(path.join(folder, '240p.m3u8'), VARIANT.replace('240p_000.ts', '../d/240p_000.ts'));
+    expect(await storage.streamStart(master, 0)).toEqual({ variant: 'videos/2024/06/c/240p.m3u8', segment: null });
+    rmSync(path.join(folder, '240p.m3u8'));
+    const outside = path.join(dir, 'outside.m3u8');
+    writeFileSync(outside, VARIANT);
+    symlinkSync(outside, path.join(folder, '240p.m3u8'));
+    expect(await storage.streamStart(master, 0)).toEqual({ variant: 'videos/2024/06/c/240p.m3u8', segment: null });
   });
 });

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { InvalidInputError } from '../common/errors/domain-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { firstVariantName, type MediaSegment, mediaSegments, segmentAt } from './hls-playlist';
 
 export const OUTSIDE_STORE = 'The path must stay inside the media store';
 
@@ -113,30 +114,45 @@ export class StorageService {
   }
 
   /**
-   * The first variant playlist a video's master playlist names, as a path from MEDIA_DIR
-   * (`videos/{stem}/240p.m3u8`), or null when there is none or it cannot be read: the rendition hls.js starts
-   * with (the first listed), which a watch page preloads beside the master (README › Web client › "First
-   * frame"). Kept per master playlist and its time of writing.
+   * Where hls.js starts a video's stream (README › Web client › "First frame"), as paths from MEDIA_DIR: the
+   * first variant playlist its master playlist names (`videos/{stem}/240p.m3u8`, the rendition hls.js starts
+   * with), and that variant's segment at `position` (seconds; 0 from the start), which hls.js asks for first.
+   * A watch page preloads both beside the master. Null when the master names no variant of its own folder or
+   * cannot be read; the segment is null past the end, or when the variant's segments are not plain files of its
+   * folder (mediaSegments). Each playlist read is kept per file and time of writing.
    */
-  async firstVariant(master: string): Promise<string | null> {
+  async streamStart(master: string, position: number): Promise<{ variant: string; segment: string | null } | null> {
     try {
-      const file = await this.resolveInside(this.root, master);
-      const written = await this.modifiedAt(file);
-      const known = this.variants.get(file);
-      if (known?.written === written) return known.variant;
-      const line = (await fs.readFile(file, 'utf8')).split(/\r?\n/).find((text) => text.trim() !== '' && !text.startsWith('#'));
-      // Only a plain file name: a file of the master's own folder (what the ingest writes), which the same
-      // signed link covers.
-      const name = line?.trim() ?? '';
-      const variant = /^[\w-]+(?:\.[\w-]+)*$/.test(name) ? path.posix.join(path.posix.dirname(master), name) : null;
-      this.variants.set(file, { written, variant });
-      return variant;
+      const masterFile = await this.resolveInside(this.root, master);
+      const name = await this.keptRead(this.masters, masterFile, firstVariantName);
+      if (!name) return null;
+      const variant = path.posix.join(path.posix.dirname(master), name);
+      const segments = await this.resolveInside(this.root, variant)
+        .then((variantFile) => this.keptRead(this.variants, variantFile, mediaSegments))
+        .catch(() => null);
+      const segment = segments && segmentAt(segments, position);
+      return { variant, segment: segment ? path.posix.join(path.posix.dirname(master), segment.name) : null };
     } catch {
       return null;
     }
   }
 
-  private readonly variants = new LRUCache<string, { written: number; variant: string | null }>({ max: 10_000 });
+  /** A file's text parsed by `parse`, kept in `kept` until the file is written again; ENOENT when it is gone. */
+  private async keptRead<T>(kept: LRUCache<string, { written: number; value: T }>, file: string, parse: (text: string) => T): Promise<T> {
+    const written = await this.modifiedAt(file);
+    const known = kept.get(file);
+    if (known?.written === written) return known.value;
+    const value = parse(await fs.readFile(file, 'utf8'));
+    kept.set(file, { written, value });
+    return value;
+  }
+
+  private readonly masters = new LRUCache<string, { written: number; value: string | null }>({ max: 10_000 });
+  /** Segment lists, counted by segment: a two-hour video in 4-second segments holds 1,800. */
+  private readonly variants = new LRUCache<string, { written: number; value: MediaSegment[] | null }>({
+    maxSize: 200_000,
+    sizeCalculation: (kept) => 1 + (kept.value?.length ?? 0),
+  });
 
   /** The first `length` bytes of a file (fewer when it is shorter), to tell its type by content. */
   async readHead(file: string, length: number): Promise<Buffer> {

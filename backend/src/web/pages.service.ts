@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
-import { AGE_CONFIRMED_COOKIE, brandTitle, describeVideo, imageCopyOf, isoDuration, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
+import { AGE_CONFIRMED_COOKIE, brandTitle, describeVideo, imageCopyOf, isoDuration, parseStartTime, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { AuthService } from '../auth/auth.service';
@@ -69,6 +69,17 @@ const WATCH_PAGE = /^\/video\/[1-9]\d{0,9}$/;
 /** A signed master playlist's address: its signed prefix (any media host) and its path in the media store. */
 const SIGNED_MASTER = /^((?:https?:\/\/[^/]+)?\/s\/[^/]+\/)(videos\/(?:[^/]+\/)+index\.m3u8)$/;
 const MAX_VIDEO_ID = 2_147_483_647;
+
+/**
+ * Where the page's player starts, as far as the server can tell: `?t=` (the first, as the browser's
+ * URLSearchParams reads it), else the start. A guest's resume point lives in their browser: the page starts
+ * there, and the segment preloaded for the start goes unused (README › Web client › "First frame").
+ */
+const startPosition = (req: Request): number => {
+  const t = (req.query as Record<string, unknown>).t;
+  const first = Array.isArray(t) ? t[0] : t;
+  return (typeof first === 'string' ? parseStartTime(first) : null) ?? 0;
+};
 /** The web client's sort labels (frontend/src/api/videos/sorts.ts). */
 const SORT_LABELS: Record<VideoSort, string> = {
   newest: 'Newest',
@@ -182,7 +193,7 @@ export class PagesService implements OnModuleDestroy {
         ageConfirmed: bootstrap.ageConfirmed === true,
       });
       if (!result) return null;
-      const body = { ...result, streams: await this.withFirstVariants(result.streams), chunks: build.chunks(route[1]) };
+      const body = { ...result, streams: await this.withStreamStarts(result.streams, startPosition(req)), chunks: build.chunks(route[1]) };
       if (stamp && this.catalogue.isCurrent(stamp)) this.kept.set(key, { body, stamp });
       return body;
     } catch (error) {
@@ -192,16 +203,18 @@ export class PagesService implements OnModuleDestroy {
   }
 
   /**
-   * Each signed master playlist, followed by the variant hls.js starts with when the media store has it
-   * (README › Web client › "First frame"): the head preloads both, one round trip less before the first
-   * segment. The signed link covers the master's folder, so the variant's address is the master's with its name.
+   * Each signed master playlist, followed by where hls.js starts it when the media store has them (README › Web
+   * client › "First frame"): the variant it starts with and that variant's segment at the page's start position
+   * (`?t=`). The head preloads them all, so that hls.js finds each answer on its way instead of a round trip
+   * each. The signed link covers the master's folder: their addresses are the master's with their names.
    */
-  private async withFirstVariants(streams: string[]): Promise<string[]> {
+  private async withStreamStarts(streams: string[], position: number): Promise<string[]> {
     const all = await Promise.all(
       streams.map(async (stream) => {
         const signed = SIGNED_MASTER.exec(stream);
-        const variant = signed ? await this.storage.firstVariant(signed[2]) : null;
-        return variant && signed ? [stream, `${signed[1]}${variant}`] : [stream];
+        const start = signed ? await this.storage.streamStart(signed[2], position) : null;
+        if (!signed || !start) return [stream];
+        return [stream, `${signed[1]}${start.variant}`, ...(start.segment ? [`${signed[1]}${start.segment}`] : [])];
       }),
     );
     return all.flat();

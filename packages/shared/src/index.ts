@@ -9,4 +9,5 @@ export * from './image-variants.js';
 export * from './limits.js';
 export * from './playlist-title.js';
 export * from './slugify.js';
+export * from './start-time.js';
 export * from './video-description.js';

@@ -11,7 +11,7 @@ const hls = vi.hoisted(() => {
     static instances: FakeHls[] = [];
     static supported = true;
     static isSupported = () => FakeHls.supported;
-    static Events = { MANIFEST_PARSED: 'hlsManifestParsed', ERROR: 'hlsError' };
+    static Events = { MANIFEST_PARSED: 'hlsManifestParsed', ERROR: 'hlsError', FRAG_BUFFERED: 'hlsFragBuffered' };
     static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError', OTHER_ERROR: 'otherError' };
     listeners = new Map<string, Listener>();
     config: unknown;
@@ -74,7 +74,9 @@ describe('useHls', () => {
     render(<Player src={SRC} options={options({ startPosition: () => 90 })} />);
 
     const instance = await attached();
-    expect(instance.config).toMatchObject({ startPosition: 90 });
+    expect(instance.config).toMatchObject({ startPosition: 90, enableWorker: false });
+    // The first segment is transmuxed on the page, later ones in hls.js's worker (stream-config.test.ts).
+    expect(instance.listeners.has('hlsFragBuffered')).toBe(true);
     expect(instance.loadSource).toHaveBeenCalledWith(SRC);
     expect(instance.attachMedia).toHaveBeenCalledWith(expect.any(HTMLVideoElement));
   });

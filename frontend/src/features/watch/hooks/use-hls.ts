@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type Hls from 'hls.js/light';
 import { takeEarlyStream } from '../utils/early-stream';
 import { hasMediaSource, loadHls } from '../utils/load-hls';
-import { PLAYING_BUFFER, streamConfig } from '../utils/stream-config';
+import { PLAYING_BUFFER, streamConfig, workerAfterFirstSegment } from '../utils/stream-config';
 
 export interface QualityLevel {
   /** hls.js's level index. */
@@ -29,7 +29,6 @@ export interface UseHlsResult {
 }
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
-
 
 const EXPIRED = new Set([403, 410]);
 
@@ -135,6 +134,7 @@ export function useHls(
       });
 
       if (early) return;
+      workerAfterFirstSegment(hls, HlsClass.Events);
       hls.loadSource(src);
       hls.attachMedia(video);
     });

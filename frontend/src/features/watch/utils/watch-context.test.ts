@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { makeVideo } from '@/testing/data';
-import { parseStartTime } from './start-time';
 import { contextSearch, neighboursIn, parseWatchContext } from './watch-context';
 
 describe('parseWatchContext', () => {
@@ -37,22 +36,5 @@ describe('neighboursIn', () => {
 
   it('has neither when the video is not in the list', () => {
     expect(neighboursIn(list, 9)).toEqual({ previous: null, next: null });
-  });
-});
-
-describe('parseStartTime', () => {
-  it.each([
-    ['90', 90],
-    ['90s', 90],
-    ['12.5', 12.5],
-    ['1m30s', 90],
-    ['1h2m3s', 3723],
-    ['2m', 120],
-  ])('reads t=%s as %d seconds', (value, seconds) => {
-    expect(parseStartTime(value)).toBe(seconds);
-  });
-
-  it.each([null, '', 'abc', '-5', '1:30'])('ignores %j', (value) => {
-    expect(parseStartTime(value)).toBeNull();
   });
 });
