@@ -11,7 +11,7 @@
 import { APP_HYDRATED_EVENT, dropEarlyStream, keepEarlyStream } from '@/features/watch/utils/early-stream';
 import { hasMediaSource, loadHls } from '@/features/watch/utils/load-hls';
 import { parseStartTime } from '@/features/watch/utils/start-time';
-import { streamConfig, workerAfterFirstSegment } from '@/features/watch/utils/stream-config';
+import { newStream } from '@/features/watch/utils/stream-config';
 import { readResumePosition } from '@/lib/resume-position';
 
 /** How long the app waits for the first frame at most. */
@@ -27,8 +27,7 @@ async function startStream(): Promise<void> {
   const { default: Hls } = await loadHls();
   if (!Hls.isSupported()) return;
   // Not playing yet: the first page of a visit does not start playing by itself.
-  const hls = new Hls(streamConfig(position, false));
-  workerAfterFirstSegment(hls, Hls.Events);
+  const hls = newStream(Hls, position, false);
   const firstFrame = new Promise<void>((resolve) => {
     video.addEventListener('loadeddata', () => resolve(), { once: true });
     hls.on(Hls.Events.ERROR, (_event, data) => {

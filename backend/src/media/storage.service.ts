@@ -126,12 +126,14 @@ export class StorageService {
       const masterFile = await this.resolveInside(this.root, master);
       const name = await this.keptRead(this.masters, masterFile, firstVariantName);
       if (!name) return null;
-      const variant = path.posix.join(path.posix.dirname(master), name);
+      // The variant and its segments are files of the master's folder (firstVariantName, mediaSegments).
+      const folder = path.posix.dirname(master);
+      const variant = path.posix.join(folder, name);
       const segments = await this.resolveInside(this.root, variant)
         .then((variantFile) => this.keptRead(this.variants, variantFile, mediaSegments))
         .catch(() => null);
       const segment = segments && segmentAt(segments, position);
-      return { variant, segment: segment ? path.posix.join(path.posix.dirname(master), segment.name) : null };
+      return { variant, segment: segment ? path.posix.join(folder, segment.name) : null };
     } catch {
       return null;
     }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type Hls from 'hls.js/light';
 import { takeEarlyStream } from '../utils/early-stream';
 import { hasMediaSource, loadHls } from '../utils/load-hls';
-import { PLAYING_BUFFER, streamConfig, workerAfterFirstSegment } from '../utils/stream-config';
+import { newStream, PLAYING_BUFFER } from '../utils/stream-config';
 
 export interface QualityLevel {
   /** hls.js's level index. */
@@ -97,7 +97,7 @@ export function useHls(
       if (cancelled || !HlsClass.isSupported()) return;
       // The stream a server-rendered page started before the app, when it is this one (src/early.ts).
       const early = takeEarlyStream(video, src, position);
-      const hls = early ?? new HlsClass(streamConfig(position, play));
+      const hls = early ?? newStream(HlsClass, position, play);
       hlsRef.current = hls;
       // An early stream started waiting for Play; a stream of the player's own has the buffer it needs already.
       if (play && early) Object.assign(hls.config, PLAYING_BUFFER);
@@ -134,7 +134,6 @@ export function useHls(
       });
 
       if (early) return;
-      workerAfterFirstSegment(hls, HlsClass.Events);
       hls.loadSource(src);
       hls.attachMedia(video);
     });

@@ -1,6 +1,6 @@
 import type Hls from 'hls.js/light';
 import { describe, expect, it, vi } from 'vitest';
-import { PLAYING_BUFFER, streamConfig, workerAfterFirstSegment } from './stream-config';
+import { newStream, PLAYING_BUFFER, streamConfig, workerAfterFirstSegment } from './stream-config';
 
 const EVENTS = { FRAG_BUFFERED: 'hlsFragBuffered' } as typeof Hls.Events;
 
@@ -44,5 +44,19 @@ describe('workerAfterFirstSegment', () => {
     hls.streamController.transmuxer = workerTransmuxer;
     hls.emit(EVENTS.FRAG_BUFFERED, { frag: { type: 'main' } });
     expect(workerTransmuxer.destroy).not.toHaveBeenCalled();
+  });
+});
+
+describe('newStream', () => {
+  it('starts hls.js with streamConfig and the hand-over to the worker', () => {
+    const on = vi.fn();
+    const HlsClass = vi.fn(function (this: { config: unknown; on: typeof on }, config: unknown) {
+      this.config = config;
+      this.on = on;
+    }) as unknown as typeof Hls;
+    Object.assign(HlsClass, { Events: EVENTS });
+    const hls = newStream(HlsClass, 12, false);
+    expect(hls.config).toEqual(streamConfig(12, false));
+    expect(on).toHaveBeenCalledWith(EVENTS.FRAG_BUFFERED, expect.any(Function));
   });
 });

@@ -12,9 +12,9 @@ const WAITING_BUFFER = { maxBufferLength: 1, maxMaxBufferLength: 1 } satisfies P
 
 /**
  * How hls.js starts a stream, the same in the player (useHls) and in a watch page's first script (src/early.ts),
- * which the player takes the stream over from: at `position` (seconds; 0 from the start), with the first segment
- * asked for as soon as its playlist is read rather than once the video element has opened its media source, and
- * transmuxed on the page's own thread (see workerAfterFirstSegment).
+ * which the player takes the stream over from (both through newStream): at `position` (seconds; 0 from the start),
+ * with the first segment asked for as soon as its playlist is read rather than once the video element has opened
+ * its media source, and transmuxed on the page's own thread (see workerAfterFirstSegment).
  */
 export function streamConfig(position: number, play: boolean): Partial<HlsConfig> {
   return {
@@ -52,4 +52,14 @@ export function workerAfterFirstSegment(hls: Hls, events: typeof Hls.Events): vo
     }
   };
   hls.on(events.FRAG_BUFFERED, onBuffered);
+}
+
+/**
+ * A new hls.js stream as the player and the early script start one: streamConfig, with the hand-over to the
+ * worker that its `enableWorker: false` needs (a stream without it would transmux on the page's thread for good).
+ */
+export function newStream(HlsClass: typeof Hls, position: number, play: boolean): Hls {
+  const hls = new HlsClass(streamConfig(position, play));
+  workerAfterFirstSegment(hls, HlsClass.Events);
+  return hls;
 }
