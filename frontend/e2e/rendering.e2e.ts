@@ -40,6 +40,21 @@ async function keepServerElement(context: BrowserContext): Promise<void> {
   });
 }
 
+/** Holds the app's entry module back until `release`: `held` counts the times the page asked for it. */
+async function holdApp(context: BrowserContext): Promise<{ held: () => number; release: () => void }> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = 0;
+  await context.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  return { held: () => held, release };
+}
+
 const serverElementKept = (page: Page) =>
   page.evaluate(() => {
     const kept = (window as unknown as { serverMain: Element | null }).serverMain;
@@ -99,14 +114,31 @@ describe('pages rendered on the server', () => {
     await answered(context);
     await keepServerElement(context);
     const { problems, reads } = watchPage(page);
+    // What the page fetched, in order: each request's start, and each image's end.
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(`start ${new URL(request.url()).pathname}`));
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'image') fetched.push(`end ${new URL(request.url()).pathname}`);
+    });
 
-    await page.goto('/');
+    const home = await page.goto('/');
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
     expect(await serverElementKept(page)).toBe(true);
-    // Other pages start with the app itself.
-    expect(await page.locator('script[type="module"][src^="/assets/index-"]').count()).toBe(1);
-    expect(await page.locator('script[type="module"][src^="/assets/early-"]').count()).toBe(0);
+    // Every rendered page starts with its first script (src/early.ts), which loads the app once the page's first
+    // images (fetched with high priority) have loaded: the head names nothing of the app's, nor hls.js.
+    const homeHtml = (await home?.text()) ?? '';
+    expect(homeHtml).not.toMatch(/\/assets\/(index|main|hls\.light\.min)-[\w-]+\.js/);
+    expect(await page.locator('script[type="module"][src^="/assets/early-"]').count()).toBe(1);
+    const homePreloads = [...homeHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    expect(homePreloads.filter((href) => !/\/assets\/(?:early-imports|rolldown-runtime)-[\w-]+\.js$/.test(href))).toEqual([]);
+    const firstImages = await page.locator('img[fetchpriority="high"]').evaluateAll((images) =>
+      images.map((image) => new URL((image as HTMLImageElement).currentSrc).pathname),
+    );
+    expect(firstImages.length).toBeGreaterThan(0);
+    const appAskedAt = fetched.findIndex((entry) => /^start \/assets\/main-[\w-]+\.js$/.test(entry));
+    expect(appAskedAt).toBeGreaterThan(0);
+    for (const image of firstImages) expect(fetched.indexOf(`end ${image}`), image).toBeLessThan(appAskedAt);
     // The listing, the featured row, the site and the session came with the page.
     expect(reads).toEqual([]);
 
@@ -196,25 +228,16 @@ describe('pages rendered on the server', () => {
     const { problems } = watchPage(page);
     // The app's entry module is held back until the visitor has clicked: the page is the server's HTML, with
     // the stream started by its first script (src/early.ts) and nothing listening to the buttons yet.
-    let clicked: () => void = () => undefined;
-    const click = new Promise<void>((resolve) => {
-      clicked = resolve;
-    });
-    let held = 0;
-    await context.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      held += 1;
-      await click;
-      await route.continue();
-    });
+    const app = await holdApp(context);
     const { data } = (await (await page.request.get('/api/videos?limit=1')).json()) as { data: { id: number }[] };
     await page.goto(`/video/${data[0].id}`, { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 });
-    await expect.poll(() => held).toBe(1);
+    await expect.poll(app.held).toBe(1);
 
     await page.getByRole('button', { name: 'Bookmark' }).click();
     const prompt = page.getByRole('link', { name: 'Log in to bookmark your favorite videos and more' });
     expect(await prompt.count()).toBe(0);
-    clicked();
+    app.release();
     await prompt.waitFor();
     // The player took over the stream the page had started: Play plays it.
     await page.keyboard.press('Escape');
@@ -369,10 +392,16 @@ describe('pages rendered on the server', () => {
     expect(first).toContain('<div class="app" inert="">');
     expect(first).toContain('video-card'); // the page is there, behind the gate
 
-    await page.goto('/');
+    // The visitor answers before the app has loaded (its entry module held back until then): the page's first
+    // script holds the click, loads the app and clicks again once the app has hydrated the page.
+    const app = await holdApp(context);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
     const gate = page.getByRole('dialog', { name: /is an adult website/ });
     await gate.getByRole('button', { name: 'I am 18 or older – Enter' }).click();
-    await expect(gate.isVisible()).resolves.toBe(false);
+    await expect.poll(app.held).toBe(1);
+    expect(await gate.isVisible()).toBe(true);
+    app.release();
+    await gate.waitFor({ state: 'hidden' });
 
     const after = await served();
     expect(after).not.toContain('class="age-gate"');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_HYDRATED_EVENT } from '@/features/watch/utils/early-stream';
+import { APP_HYDRATED_EVENT } from '@/lib/app-hydrated';
 
 // A stand-in for hls.js that records what the early script asks of it.
 const hls = vi.hoisted(() => {
@@ -149,7 +149,7 @@ describe('the early script of a watch page', () => {
   });
 
   it.each([
-    ['another page', '/categories/pool', true],
+    ['a page without images fetched first', '/categories/pool', true],
     ['a watch page without Media Source Extensions', '/video/5', false],
   ])('loads the app at once on %s', async (_name, path, mse) => {
     watchPage(path);
@@ -158,5 +158,69 @@ describe('the early script of a watch page', () => {
     await runEarly();
     await vi.waitFor(() => expect(app.loaded).toBe(1));
     expect(hls.instances).toHaveLength(0);
+  });
+});
+
+describe('the early script of another server-rendered page', () => {
+  /** A listing as the server renders it: its first card's image fetched with high priority, others lazily. */
+  function listingPage() {
+    window.history.replaceState(null, '', '/categories/pool');
+    document.head.innerHTML = '<script type="module" async crossorigin src="/assets/early-c.js" data-route-scripts="/assets/browse-a.js"></script>';
+    document.body.innerHTML = `<div id="root"><img class="first" src="/thumbs/a.webp" fetchpriority="high"><img src="/thumbs/b.webp" loading="lazy">
+      <img class="second" src="/thumbs/c.webp" fetchpriority="high"><button type="button">Follow</button></div>`;
+    const images = [...document.querySelectorAll<HTMLImageElement>('img')];
+    // Not loaded yet (jsdom fetches no image).
+    for (const image of images) Object.defineProperty(image, 'complete', { configurable: true, value: false });
+    return images;
+  }
+  /** Whether the early script has asked for the app yet (it preloads the route's scripts as it does). */
+  const appAskedFor = () => document.querySelectorAll('link[rel="modulepreload"]').length > 0;
+
+  it('loads the app once the images fetched first have loaded (or failed), and no stream', async () => {
+    const [first, lazy, second] = listingPage();
+    await runEarly();
+    await Promise.resolve();
+    expect(appAskedFor()).toBe(false);
+    // The lazily loaded image is not waited for; one of the first failed, the other loads.
+    lazy.dispatchEvent(new Event('load'));
+    first.dispatchEvent(new Event('error'));
+    await Promise.resolve();
+    expect(appAskedFor()).toBe(false);
+    second.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+    expect([...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname)).toEqual([
+      '/assets/browse-a.js',
+    ]);
+    expect(hls.instances).toHaveLength(0);
+  });
+
+  it('loads the app at once when those images were there before it, and after a while when they never come', async () => {
+    const images = listingPage();
+    for (const image of images) Object.defineProperty(image, 'complete', { configurable: true, value: true });
+    await runEarly();
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+
+    app.loaded = 0;
+    listingPage();
+    await runEarly();
+    await Promise.resolve();
+    vi.advanceTimersByTime(1499);
+    await Promise.resolve();
+    expect(appAskedFor()).toBe(false);
+    vi.advanceTimersByTime(1);
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+  });
+
+  it('holds a click on a control meanwhile: the app loads at once and answers it once it has hydrated the page', async () => {
+    listingPage();
+    await runEarly();
+    const button = document.querySelector('button') as HTMLButtonElement;
+    let clicks = 0;
+    button.addEventListener('click', () => (clicks += 1));
+    button.click();
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
+    expect(clicks).toBe(0);
+    document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
+    expect(clicks).toBe(1);
   });
 });

@@ -1,31 +1,35 @@
-// The first script of a server-rendered watch page (README › Web client › "First frame"): it starts the stream
-// in the page's own <video> with hls.js, the way the player would, and loads the app once the first frame is
-// decoded (or after APP_WAIT_MS): evaluating and hydrating the app takes the main thread for a few hundred
+// The first script of a server-rendered page (README › Web client › "Server rendering" and "First frame"). The
+// page is readable and its links work without the app, so the app is loaded once the page shows what it shows
+// first: on a watch page, once the stream this script starts in the page's own <video> (with hls.js, the way the
+// player would) has decoded its first frame; on the others, once the first screen's largest images (those
+// fetched with high priority) have loaded; after APP_WAIT_MS at most. The app's modules would otherwise compete
+// with that picture for the connection, and evaluating and hydrating them takes the main thread for a few hundred
 // milliseconds, which hls.js needs to fetch, transmux and append the first segment. The player takes the stream
-// over when it mounts (takeEarlyStream). The page's head preloads hls.js and this script's imports only: the
-// app's modules are asked for when it loads, so that they neither compete with the stream for the connection
-// nor take the main thread to compile before the first frame.
+// over when it mounts (takeEarlyStream). The page's head preloads this script's imports (and a watch page's
+// hls.js) only: the app's modules are asked for when it loads.
 //
 // It imports nothing of the app's but these small modules: whatever it imports statically is downloaded and
 // evaluated before the stream can start.
-import { APP_HYDRATED_EVENT, dropEarlyStream, keepEarlyStream } from '@/features/watch/utils/early-stream';
+import { dropEarlyStream, keepEarlyStream } from '@/features/watch/utils/early-stream';
 import { hasMediaSource, loadHls } from '@/features/watch/utils/load-hls';
 import { parseStartTime } from '@/features/watch/utils/start-time';
 import { newStream } from '@/features/watch/utils/stream-config';
+import { APP_HYDRATED_EVENT } from '@/lib/app-hydrated';
 import { readResumePosition } from '@/lib/resume-position';
 
-/** How long the app waits for the first frame at most. */
+/** How long the app waits for the page's first picture at most. */
 const APP_WAIT_MS = 1500;
 
-async function startStream(): Promise<void> {
+/** Starts a watch page's stream; true once its first frame is decoded (or APP_WAIT_MS), false without a stream. */
+async function startStream(): Promise<boolean> {
   const id = /^\/video\/([1-9]\d{0,9})(?:\/|$)/.exec(window.location.pathname)?.[1];
   const video = document.querySelector<HTMLVideoElement>('#root video.player__video');
   const link = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"][href$="/index.m3u8"]');
-  if (!id || !video || !link || !hasMediaSource()) return;
+  if (!id || !video || !link || !hasMediaSource()) return false;
   // The player's own start: ?t=, else where this browser left the video.
   const position = parseStartTime(new URLSearchParams(window.location.search).get('t')) ?? readResumePosition(Number(id)) ?? 0;
   const { default: Hls } = await loadHls();
-  if (!Hls.isSupported()) return;
+  if (!Hls.isSupported()) return false;
   // Not playing yet: the first page of a visit does not start playing by itself.
   const hls = newStream(Hls, position, false);
   const firstFrame = new Promise<void>((resolve) => {
@@ -42,6 +46,25 @@ async function startStream(): Promise<void> {
   keepEarlyStream({ hls, src: link.href, position, video });
   performance.mark('hunktube:stream');
   await firstFrame;
+  return true;
+}
+
+/** The first screen's largest images (the cards' first, fetched with high priority) loaded or failed, or APP_WAIT_MS. */
+function firstImages(): Promise<void> {
+  const pending = [...document.querySelectorAll<HTMLImageElement>('#root img[fetchpriority="high"]')].filter((image) => !image.complete);
+  if (pending.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    let left = pending.length;
+    const done = () => {
+      left -= 1;
+      if (left === 0) resolve();
+    };
+    for (const image of pending) {
+      image.addEventListener('load', done, { once: true });
+      image.addEventListener('error', done, { once: true });
+    }
+    setTimeout(resolve, APP_WAIT_MS);
+  });
 }
 
 /**
@@ -61,7 +84,7 @@ function preloadRouteScripts(): void {
 
 let app: Promise<unknown> | undefined;
 
-/** Loads the app, once: after the first frame, or at once when the visitor clicks something it has to answer. */
+/** Loads the app, once: after the first picture, or at once when the visitor clicks something it has to answer. */
 function loadApp(): Promise<unknown> {
   if (!app) {
     preloadRouteScripts();
@@ -98,5 +121,6 @@ function holdClicks(): void {
 
 holdClicks();
 void startStream()
+  .then((started) => (started ? undefined : firstImages()))
   .catch(() => undefined)
   .finally(loadApp);

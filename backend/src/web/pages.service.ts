@@ -54,7 +54,8 @@ interface KeptBody {
 
 /**
  * The public pages rendered on the server (README › Web client › "Server rendering"), with the module of the
- * web client that draws each (its chunks are named in the head); every other page is drawn by the browser.
+ * web client that draws each (its style sheets are named in the head, its scripts on the page's first script);
+ * every other page is drawn by the browser.
  */
 const RENDERED: [RegExp, string[]][] = [
   [/^\/$/, []],
@@ -149,14 +150,16 @@ export class PagesService implements OnModuleDestroy {
       head.preloadStreams = body.streams;
       bootstrap.rendered = body.rendered;
     }
-    // A rendered watch page starts its stream before the app (README › Web client › "First frame").
-    const early = this.build.early && body?.streams.length && WATCH_PAGE.test(pagePath(req)) ? this.build.early : null;
-    if (early) {
-      head.earlyTags = early.tags((head.chunks?.scripts ?? []).filter((script) => !early.preloaded.has(script)));
+    // A rendered page loads the app once it shows its first picture; a watch page starts its stream before (README ›
+    // Web client › "Server rendering" and "First frame").
+    const early = this.build.early;
+    if (body && early) {
+      const stream = body.streams.length > 0 && WATCH_PAGE.test(pagePath(req));
+      head.earlyTags = early.tags((head.chunks?.scripts ?? []).filter((script) => !early.preloaded.has(script)), stream);
       if (head.chunks) head.chunks = { ...head.chunks, scripts: [] };
     }
     return {
-      html: pageHtml(early?.shell ?? this.build.shell, head, bootstrap, body?.html),
+      html: pageHtml(body && early ? early.shell : this.build.shell, head, bootstrap, body?.html),
       cacheControl: bootstrap.user ? MEMBER_PAGE_CACHE_CONTROL : GUEST_PAGE_CACHE_CONTROL,
     };
   }

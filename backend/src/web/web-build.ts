@@ -29,8 +29,9 @@ export interface WebBuild {
   /** The scripts and style sheets modules of the client need besides the entry's (Vite's manifest). */
   chunks: (sources: string[], options?: ChunkOptions) => RouteChunks;
   /**
-   * What a watch page starts with instead of the app (frontend/src/early.ts: it starts the stream, then loads the
-   * app; README › Web client › "First frame"); null for a build without it.
+   * What a server-rendered page starts with instead of the app (frontend/src/early.ts: it loads the app once the
+   * page shows its first picture, a watch page's after starting its stream; README › Web client › "Server
+   * rendering"); null for a build without it.
    */
   early: EarlyEntry | null;
 }
@@ -38,15 +39,15 @@ export interface WebBuild {
 export interface EarlyEntry {
   /**
    * index.html for such a page: without the app's entry script and its modules' preloads (the early script loads
-   * the app once the first frame is decoded; its modules are fetched then, not compiled in the meantime).
+   * the app once the page shows its first picture; its modules are fetched then, not in the meantime).
    */
   shell: ShellTemplate;
   /**
-   * For the head: the early script, which preloads `routeScripts` (URL paths) when it loads the app, and hls.js
-   * and the script's own imports preloaded, hls.js first.
+   * For the head: the early script, which preloads `routeScripts` (URL paths) when it loads the app, and the
+   * script's own imports preloaded, after hls.js on a page with a stream.
    */
-  tags: (routeScripts: string[]) => string;
-  /** The scripts `tags` preloads, as URL paths. */
+  tags: (routeScripts: string[], stream: boolean) => string;
+  /** The scripts `tags` preloads on a page with a stream (the others' are among them), as URL paths. */
   preloaded: ReadonlySet<string>;
 }
 
@@ -107,13 +108,15 @@ function earlyEntry(indexHtml: string, manifest: Record<string, ManifestEntry>, 
   if (!entry || !early) return null;
   const entryTag = new RegExp(`<script type="module" crossorigin src="/${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"></script>\\s*`).exec(indexHtml)?.[0];
   if (!entryTag) return null;
-  const preloaded = chunks([HLS_SOURCE, EARLY_SOURCE], { withEntry: true }).scripts.filter((script) => script !== `/${early}`);
+  const own = (sources: string[]) => chunks(sources, { withEntry: true }).scripts.filter((script) => script !== `/${early}`);
+  const preloaded = own([HLS_SOURCE, EARLY_SOURCE]);
+  const preloads = (scripts: string[]) => scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`);
+  const [withStream, without] = [preloads(preloaded), preloads(own([EARLY_SOURCE]))];
   const shell = indexHtml.replace(entryTag, '').replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '');
-  const preloads = preloaded.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`);
-  const tags = (routeScripts: string[]) =>
+  const tags = (routeScripts: string[], stream: boolean) =>
     [
       `<script type="module" async crossorigin src="/${early}" data-route-scripts="${htmlText(routeScripts.join(' '))}"></script>`,
-      ...preloads,
+      ...(stream ? withStream : without),
     ].join('\n    ');
   return { shell: shellTemplate(shell), tags, preloaded: new Set(preloaded) };
 }

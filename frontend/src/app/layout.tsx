@@ -1,7 +1,9 @@
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useMatch } from 'react-router';
 import { AgeGate, useAgeGate } from '@/features/age-gate/components/age-gate';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { SearchForm } from '@/features/browse/components/search-form';
+import { announceHydrated } from '@/lib/app-hydrated';
 import { useSite } from '@/lib/site';
 
 export function Layout() {
@@ -9,6 +11,13 @@ export function Layout() {
   const name = site.data?.name;
   const location = useLocation();
   const gate = useAgeGate(location.pathname);
+  const watchPage = useMatch('/video/:id') !== null;
+
+  // A page the server rendered is React's once the layout has hydrated: what the visitor clicked before is
+  // clicked again (src/early.ts). The watch page's content hydrates after the rest, and it says so itself.
+  useEffect(() => {
+    if (!watchPage) announceHydrated();
+  }, [watchPage]);
 
   return (
     <>

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { makePage, makeSite, makeUser } from '@/testing/data';
 import { json, mockFetch } from '@/testing/mock-fetch';
+import { APP_HYDRATED_EVENT } from '@/lib/app-hydrated';
 import { renderRoute } from '@/testing/render-route';
 
 const unauthorized = () => json({ error: 'Unauthorized', statusCode: 401 }, 401);
@@ -160,5 +161,33 @@ describe('search engines', () => {
     renderRoute(url);
     await screen.findByRole('heading', { level: 1 });
     expect(document.querySelector('meta[name="robots"]')).toBeNull();
+  });
+});
+
+describe('the page the server rendered', () => {
+  /** How many times the app said it answers the page (src/early.ts then clicks again what was clicked before). */
+  function listen() {
+    const heard = { count: 0 };
+    const listener = () => (heard.count += 1);
+    document.addEventListener(APP_HYDRATED_EVENT, listener);
+    onTestFinished(() => document.removeEventListener(APP_HYDRATED_EVENT, listener));
+    return heard;
+  }
+
+  it('is answered once the layout is drawn', async () => {
+    const heard = listen();
+    setup();
+    renderRoute('/categories');
+    await screen.findByRole('heading', { level: 1 });
+    expect(heard.count).toBe(1);
+  });
+
+  it('is answered by the watch page itself, once its video is drawn (its content comes after the layout)', async () => {
+    const heard = listen();
+    mockFetch({ '/api/site': () => makeSite(), '/api/auth/me': unauthorized, '/api/videos/7': () => new Promise(() => undefined) });
+    const { container } = renderRoute('/video/7');
+    await waitFor(() => expect(container.querySelector('.site-header')).not.toBeNull());
+    await screen.findByLabelText('Loading the video');
+    expect(heard.count).toBe(0);
   });
 });

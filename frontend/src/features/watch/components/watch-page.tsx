@@ -4,6 +4,7 @@ import { useWatchLaterQueue } from '@/api/lists/get-my-list';
 import { usePlaylist } from '@/api/playlists/get-playlist';
 import { useVideo } from '@/api/videos/get-video';
 import { ApiError } from '@/lib/api/client';
+import { announceHydrated } from '@/lib/app-hydrated';
 import type { User } from '@/lib/api/types';
 import { useOrigin } from '@/lib/origin';
 import { serverHeadDescribes } from '@/lib/server-head';
@@ -15,7 +16,6 @@ import { useRelatedVideos } from '../api/get-related-videos';
 import { useIncrementViews } from '../api/increment-views';
 import { useUpdateDuration } from '../api/update-duration';
 import { useResumeReporter } from '../hooks/use-resume-reporter';
-import { APP_HYDRATED_EVENT } from '../utils/early-stream';
 import { writeScrollTarget } from '../utils/storage';
 import { parseStartTime } from '../utils/start-time';
 import { serializeJsonLd, videoJsonLd } from '../utils/video-json-ld';
@@ -93,7 +93,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
   // again (src/early.ts).
   const shown = loaded !== undefined;
   useEffect(() => {
-    if (shown) document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
+    if (shown) announceHydrated();
   }, [shown]);
 
   useEffect(() => {

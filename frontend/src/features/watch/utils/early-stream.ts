@@ -1,11 +1,5 @@
 import type Hls from 'hls.js/light';
 
-/**
- * Sent on the document once the app has hydrated the server's watch page (WatchPage, whose content hydrates
- * after the rest of the page): the early script (src/early.ts) then clicks again what the visitor clicked before.
- */
-export const APP_HYDRATED_EVENT = 'hunktube:hydrated';
-
 /** A stream a server-rendered watch page started before the app (src/early.ts), waiting for its player. */
 export interface EarlyStream {
   hls: Hls;
