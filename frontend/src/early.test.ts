@@ -47,6 +47,17 @@ async function runEarly() {
   await import('./early');
 }
 
+/** The document as the parser leaves it until `parsed` (an async script may run before the body is there). */
+function stillParsing() {
+  Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+  return {
+    parsed() {
+      delete (document as { readyState?: unknown }).readyState;
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+    },
+  };
+}
+
 beforeEach(() => {
   hls.instances = [];
   app.loaded = 0;
@@ -54,6 +65,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout'] });
 });
 afterEach(() => {
+  delete (document as { readyState?: unknown }).readyState;
   // As the app does once it has hydrated: the early script stops holding clicks.
   document.body.innerHTML = '';
   document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
@@ -86,6 +98,21 @@ describe('the early script of a watch page', () => {
       ['/assets/watch-a.js', ''],
       ['/assets/player-b.js', ''],
     ]);
+  });
+
+  it('waits for the page’s video when it runs before the parser has reached it', async () => {
+    watchPage('/video/5');
+    const player = document.querySelector('#root') as HTMLElement;
+    const video = document.querySelector('video') as HTMLVideoElement;
+    video.remove();
+    const parser = stillParsing();
+    await runEarly();
+    await Promise.resolve();
+    expect(hls.instances).toHaveLength(0);
+    player.prepend(video);
+    parser.parsed();
+    await vi.waitFor(() => expect(hls.instances).toHaveLength(1));
+    expect(hls.instances[0].attachMedia).toHaveBeenCalledWith(video);
   });
 
   it('starts where the player would: ?t=, else where this browser left the video', async () => {
@@ -192,6 +219,22 @@ describe('the early script of another server-rendered page', () => {
       '/assets/browse-a.js',
     ]);
     expect(hls.instances).toHaveLength(0);
+  });
+
+  it('waits for the images when it runs before the parser has reached them', async () => {
+    const images = listingPage();
+    const root = document.querySelector('#root') as HTMLElement;
+    for (const image of images) image.remove();
+    const parser = stillParsing();
+    await runEarly();
+    await Promise.resolve();
+    root.prepend(...images);
+    parser.parsed();
+    await Promise.resolve();
+    expect(appAskedFor()).toBe(false);
+    images[0].dispatchEvent(new Event('load'));
+    images[2].dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(app.loaded).toBe(1));
   });
 
   it('loads the app at once when those images were there before it, and after a while when they never come', async () => {

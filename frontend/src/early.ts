@@ -23,9 +23,10 @@ const APP_WAIT_MS = 1500;
 /** Starts a watch page's stream; true once its first frame is decoded (or APP_WAIT_MS), false without a stream. */
 async function startStream(): Promise<boolean> {
   const id = /^\/video\/([1-9]\d{0,9})(?:\/|$)/.exec(window.location.pathname)?.[1];
-  const video = document.querySelector<HTMLVideoElement>('#root video.player__video');
   const link = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"][href$="/index.m3u8"]');
-  if (!id || !video || !link || !hasMediaSource()) return false;
+  if (!id || !link || !hasMediaSource()) return false;
+  const video = await parsed<HTMLVideoElement>('#root video.player__video');
+  if (!video) return false;
   // The player's own start: ?t=, else where this browser left the video.
   const position = parseStartTime(new URLSearchParams(window.location.search).get('t')) ?? readResumePosition(Number(id)) ?? 0;
   const { default: Hls } = await loadHls();
@@ -49,11 +50,28 @@ async function startStream(): Promise<boolean> {
   return true;
 }
 
+/**
+ * The page's element once the parser has reached it: at once when it has, else once the document is parsed (this
+ * script is async: it may run before the parser has reached the body).
+ */
+async function parsed<T extends Element>(selector: string): Promise<T | null> {
+  const found = document.querySelector<T>(selector);
+  if (found || document.readyState !== 'loading') return found;
+  await documentParsed();
+  return document.querySelector<T>(selector);
+}
+
+function documentParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+}
+
 /** The first screen's largest images (the cards' first, fetched with high priority) loaded or failed, or APP_WAIT_MS. */
-function firstImages(): Promise<void> {
+async function firstImages(): Promise<void> {
+  await documentParsed();
   const pending = [...document.querySelectorAll<HTMLImageElement>('#root img[fetchpriority="high"]')].filter((image) => !image.complete);
-  if (pending.length === 0) return Promise.resolve();
-  return new Promise((resolve) => {
+  if (pending.length === 0) return;
+  await new Promise<void>((resolve) => {
     let left = pending.length;
     const done = () => {
       left -= 1;

@@ -86,6 +86,15 @@ describe('search', () => {
     renderRoute('/');
     expect(await screen.findByRole('searchbox', { name: 'Search videos' })).toHaveAttribute('maxLength', '200');
   });
+
+  it('sends a search made before the app has hydrated the page (or without it) to the results page', async () => {
+    setup();
+    renderRoute('/categories');
+    const box = await screen.findByRole('searchbox', { name: 'Search videos' });
+    expect(box).toHaveAttribute('name', 'q');
+    expect(screen.getByRole('search')).toHaveAttribute('action', '/search');
+    expect(screen.getByRole('search')).not.toHaveAttribute('method');
+  });
 });
 
 describe('categories and performers', () => {

@@ -22,7 +22,8 @@ export function SearchForm() {
   };
 
   return (
-    <form className="search-form" role="search" onSubmit={onSubmit}>
+    // The action is the results page, for a search sent before the app has hydrated the page (or without it).
+    <form className="search-form" role="search" action="/search" onSubmit={onSubmit}>
       <label className="visually-hidden" htmlFor="site-search">
         Search videos
       </label>
