@@ -75,8 +75,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // dist/.vite/manifest.json: which scripts and style sheets each route's module needs, for the server's
     // rendered pages to name them in their head (backend/src/web/web-build.ts).
     manifest: true,
-    // A second entry: the first script of server-rendered watch pages, which starts the stream and then loads the
-    // app (src/early.ts; the server names it in place of index.html's entry, backend/src/web/pages.service.ts).
+    // A second entry: the first script of server-rendered pages, which loads the app once the page shows its first
+    // picture, a watch page's after starting its stream (src/early.ts; the server names it in place of index.html's
+    // entry, backend/src/web/pages.service.ts).
     rollupOptions: isSsrBuild
       ? undefined
       : {

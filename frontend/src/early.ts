@@ -56,7 +56,7 @@ async function startStream(): Promise<boolean> {
  */
 async function parsed<T extends Element>(selector: string): Promise<T | null> {
   const found = document.querySelector<T>(selector);
-  if (found || document.readyState !== 'loading') return found;
+  if (found) return found;
   await documentParsed();
   return document.querySelector<T>(selector);
 }
