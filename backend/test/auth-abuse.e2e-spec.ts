@@ -59,6 +59,31 @@ describe.each(stores)('Auth budgets, %s (e2e)', (_name, store) => {
     expect((await login(t, email, 'guess', '192.0.2.200').expect(429)).body.error).toBe(ACCOUNT_LOCKED);
   });
 
+  it('verifies at most the budget of passwords when 40 wrong ones for one account arrive at once, from 40 networks', async () => {
+    const victim = await registerUser(t.http, { password: PASSWORD });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(t, victim.email, `wrong guess ${i}`, `198.18.${i}.1`)),
+    );
+    const statuses = answers.map((res) => res.status);
+    // 401: the password was hashed and compared; 429: refused before any hashing.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_FAILURES_PER_ACCOUNT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_FAILURES_PER_ACCOUNT);
+    await login(t, victim.email, PASSWORD, '198.18.200.1').expect(429);
+  });
+
+  it('verifies at most the budget of passwords when 40 wrong ones for an account deletion arrive at once', async () => {
+    const member = await registerUser(t.http, { password: PASSWORD });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        request(t.http).delete('/api/me/account').set('Authorization', `Bearer ${member.token}`).set(from(`198.19.${i}.1`)).send({ password: `wrong guess ${i}` })),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(LOGIN_FAILURES_PER_ACCOUNT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_FAILURES_PER_ACCOUNT);
+    // The account is still there.
+    await request(t.http).get('/api/auth/me').set('Authorization', `Bearer ${member.token}`).expect(200);
+  });
+
   it('starts the count over after a successful sign-in', async () => {
     const user = await registerUser(t.http, { password: PASSWORD });
     for (let round = 0; round < 2; round++) {

@@ -1,7 +1,17 @@
 import request from 'supertest';
+import {
+  PASSWORD_CONTAINS_DISPLAY_NAME,
+  PASSWORD_CONTAINS_EMAIL_NAME,
+  PASSWORD_LENGTH_MESSAGE,
+  PASSWORD_TOO_COMMON,
+} from '@hunktube/shared';
 import { bearer, createTestApp, registerUser, TestApp } from './helpers/test-app';
 import { JwtService } from '@nestjs/jwt';
+import { AdminBootstrapService } from '../src/auth/admin-bootstrap.service';
+import { WeakPasswordError } from '../src/auth/auth-errors';
 import { AuthService } from '../src/auth/auth.service';
+import { hashPassword } from '../src/auth/passwords';
+import { ConfigError } from '../src/config/app-config';
 
 const PASSWORD = 'correct horse battery';
 
@@ -41,8 +51,8 @@ describe('Auth (e2e)', () => {
     it.each([
       ['a missing email', { password: PASSWORD, displayName: 'Sam' }, /email/],
       ['a malformed email', { email: 'not-an-email', password: PASSWORD, displayName: 'Sam' }, /email must be a valid email address/],
-      ['a 7-character password', { email: 'x1@example.com', password: '1234567', displayName: 'Sam' }, /password must be 8 to 128/],
-      ['a 129-character password', { email: 'x2@example.com', password: 'p'.repeat(129), displayName: 'Sam' }, /password must be 8 to 128/],
+      ['a 9-character password', { email: 'x1@example.com', password: 'k7#vq2!zw', displayName: 'Sam' }, /^password must be 10 to 128 characters long$/],
+      ['a 129-character password', { email: 'x2@example.com', password: 'p'.repeat(129), displayName: 'Sam' }, /^password must be 10 to 128 characters long$/],
       ['a 1-character display name', { email: 'x3@example.com', password: PASSWORD, displayName: 'S' }, /displayName must be 2 to 40/],
       ['a 41-character display name', { email: 'x4@example.com', password: PASSWORD, displayName: 'S'.repeat(41) }, /displayName must be 2 to 40/],
       ['a number as password', { email: 'x5@example.com', password: 12345678, displayName: 'Sam' }, /password/],
@@ -52,6 +62,44 @@ describe('Auth (e2e)', () => {
       expect(res.body).toEqual({ error: expect.stringMatching(message), statusCode: 400 });
       const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE email LIKE 'x_@example.com'`);
       expect(n).toBe(0);
+    });
+
+    describe('the password rule', () => {
+      const usersWith = async (email: string) =>
+        (await t.db.query<{ n: number }[]>('SELECT count(*)::int AS n FROM users WHERE email = $1', [email]))[0].n;
+
+      it.each([
+        ['a common password', 'weak.1@example.com', 'Weakling', 'password123', PASSWORD_TOO_COMMON],
+        ['a common password in another case, with punctuation', 'weak.2@example.com', 'Weakling', 'QwertyUiop!', PASSWORD_TOO_COMMON],
+        ["one that contains the e-mail address's name", 'ramona.flowers@example.com', 'Rammy', 'I am Ramona.Flowers 2024', PASSWORD_CONTAINS_EMAIL_NAME],
+        ['one that contains the display name, spaces or not', 'weak.3@example.com', 'Big Muscle Men', 'bigmusclemen forever', PASSWORD_CONTAINS_DISPLAY_NAME],
+      ])('answers 400 WEAK_PASSWORD with the rule for %s, creating nothing', async (_case, email, displayName, password, message) => {
+        const res = await request(t.http).post('/api/auth/register').send({ email, password, displayName }).expect(400);
+        expect(res.body).toEqual({ error: message, errorCode: 'WEAK_PASSWORD', statusCode: 400 });
+        expect(res.headers['set-cookie']).toBeUndefined();
+        expect(await usersWith(email)).toBe(0);
+      });
+
+      it('takes a password of exactly 10 characters that breaks no rule', async () => {
+        await request(t.http).post('/api/auth/register').send({ email: 'ten@example.com', password: 'k7#vq2!zwm', displayName: 'Tenner' }).expect(201);
+        expect(await usersWith('ten@example.com')).toBe(1);
+      });
+
+      it('lets a member sign in with a password from before the rule (short, common, with their name)', async () => {
+        const old = [
+          { email: 'old.short@example.com', password: 'abc12345' },
+          { email: 'old.common@example.com', password: 'password' },
+          { email: 'oldtimer@example.com', password: 'oldtimer99' },
+        ];
+        for (const { email, password } of old) {
+          await t.db.query(`INSERT INTO users (email, password_hash, display_name, role_id) VALUES ($1, $2, 'Old Timer', 'member')`, [
+            email,
+            await hashPassword(password),
+          ]);
+          const res = await request(t.http).post('/api/auth/login').send({ email, password }).expect(200);
+          expect(res.body.user).toMatchObject({ email, user_metadata: { display_name: 'Old Timer', role_id: 'member' } });
+        }
+      });
     });
 
     it('answers 400 for a malformed JSON body', async () => {
@@ -195,6 +243,36 @@ describe('Auth (e2e)', () => {
       expect(await count()).toBe(1);
       await t.db.query('DELETE FROM users WHERE id = $1', [user.id]);
       expect(await count()).toBe(0);
+    });
+  });
+
+  describe('admin creation follows the password rule', () => {
+    it.each([
+      ['too short', 'new.boss@example.com', 'k7#vq2!zw', PASSWORD_LENGTH_MESSAGE],
+      ['common', 'new.boss@example.com', 'Password123', PASSWORD_TOO_COMMON],
+      ["containing the e-mail address's name", 'new.boss@example.com', 'new-boss-forever', PASSWORD_CONTAINS_EMAIL_NAME],
+    ])('refuses a password %s, creating no account', async (_case, email, password, message) => {
+      await expect(t.app.get(AuthService).ensureAdmin(email, password)).rejects.toThrow(message);
+      expect((await t.db.query(`SELECT count(*)::int AS n FROM users WHERE email = $1`, [email]))[0].n).toBe(0);
+    });
+
+    it("refuses to promote an account with a password that contains its display name, changing nothing", async () => {
+      const member = await registerUser(t.http, { displayName: 'Captain Hook' });
+      const promote = t.app.get(AuthService).ensureAdmin(member.email, 'captain hook rules the seas');
+      await expect(promote).rejects.toBeInstanceOf(WeakPasswordError);
+      await expect(promote).rejects.toThrow(PASSWORD_CONTAINS_DISPLAY_NAME);
+      const me = await request(t.http).get('/api/auth/me').set(bearer(member)).expect(200);
+      expect(me.body.user.user_metadata.role_id).toBeNull();
+      await request(t.http).post('/api/auth/login').send({ email: member.email, password: PASSWORD }).expect(200);
+    });
+
+    // A password weak for ADMIN_EMAIL alone stops the start earlier, in loadConfig (app-config.spec.ts).
+    it('stops the start with a message naming ADMIN_PASSWORD when it holds the display name of the account it promotes', async () => {
+      const member = await registerUser(t.http, { displayName: 'Mister Bigshot' });
+      const bootstrap = new AdminBootstrapService(t.app.get(AuthService), { ...t.config, admin: { email: member.email, password: 'mister bigshot 4ever' } });
+      const start = bootstrap.onApplicationBootstrap();
+      await expect(start).rejects.toBeInstanceOf(ConfigError);
+      await expect(start).rejects.toThrow(`ADMIN_PASSWORD: ${PASSWORD_CONTAINS_DISPLAY_NAME}`);
     });
   });
 

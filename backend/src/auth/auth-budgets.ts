@@ -21,8 +21,9 @@ export const TOO_MANY_TAKEN = 'Too many registrations of existing accounts from 
  * The budgets of the auth routes beyond the per-address rate limit:
  *
  * - failed sign-ins per account (whatever the address, so that guessing one account's password from many
- *   addresses is as slow as from one): at LOGIN_FAILURES_PER_ACCOUNT in the window the account's sign-ins answer
- *   429 until the window ends, right password or not; a successful sign-in before that starts the count over.
+ *   addresses is as slow as from one): each attempt takes a slot before its password is hashed, so however many
+ *   arrive at once, at most LOGIN_FAILURES_PER_ACCOUNT passwords are verified in the window; past it the account's
+ *   sign-ins answer 429 until the window ends, right password or not. A successful sign-in starts the count over.
  *   Unknown addresses are counted the same way, so the answer says nothing about whether an account exists.
  * - registrations that find the e-mail address taken (the contract's 409, which says that an account exists)
  *   per network: at TAKEN_EMAILS_PER_NETWORK an hour, registrations from that network answer 429, so that
@@ -44,21 +45,21 @@ export class AuthBudgets {
     this.enabled = config.rateLimits.auth > 0;
   }
 
-  /** Refuses with 429 while the account has used up its failed sign-ins; else answers how many it has had. */
-  async checkAccount(email: string): Promise<number> {
-    if (!this.enabled) return 0;
-    const { count, msLeft } = await this.counts.read(this.accountKey(email));
-    if (count >= LOGIN_FAILURES_PER_ACCOUNT) throw new OverBudgetError(ACCOUNT_LOCKED, seconds(msLeft));
-    return count;
+  /**
+   * Takes one of the account's failed sign-ins before its password is checked, in one atomic step (an INCR in
+   * Redis): refuses with 429 when none is left. Checking first and counting after the hash let a burst through:
+   * 40 wrong passwords sent at once all read the count before any was added, and 34 were verified (issue #29).
+   * A wrong password keeps the slot it took; a right one starts the count over (`signedIn`).
+   */
+  async reserveAttempt(email: string): Promise<void> {
+    if (!this.enabled) return;
+    const { count, msLeft } = await this.counts.add(this.accountKey(email), LOGIN_FAILURE_WINDOW_MS);
+    if (count > LOGIN_FAILURES_PER_ACCOUNT) throw new OverBudgetError(ACCOUNT_LOCKED, seconds(msLeft));
   }
 
-  async failedSignIn(email: string): Promise<void> {
-    if (this.enabled) await this.counts.add(this.accountKey(email), LOGIN_FAILURE_WINDOW_MS);
-  }
-
-  /** Starts the account's count over (`failures`, as `checkAccount` read it: nothing to do without any). */
-  async signedIn(email: string, failures = 1): Promise<void> {
-    if (this.enabled && failures > 0) await this.counts.clear(this.accountKey(email));
+  /** The password was right: the account's count starts over. */
+  async signedIn(email: string): Promise<void> {
+    if (this.enabled) await this.counts.clear(this.accountKey(email));
   }
 
   /** Refuses with 429 while the network has used up its registrations of taken addresses. */

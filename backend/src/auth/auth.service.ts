@@ -1,4 +1,6 @@
 import { ConflictException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { type PasswordOwner, passwordProblem } from '@hunktube/shared';
+import { commonPasswords } from '@hunktube/shared/common-passwords';
 import { CodedHttpException } from '../common/filters/all-exceptions.filter';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -6,11 +8,13 @@ import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { readOrRecall } from '../common/errors/dependency-errors';
+import { InvalidInputError } from '../common/errors/domain-errors';
 import { isUniqueViolation } from '../common/utils/database-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { AuthBudgets } from './auth-budgets';
+import { WeakPasswordError } from './auth-errors';
 import type { LoginDto, RegisterDto, SessionDto, UserDto } from './dto/auth.dto';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { type RoleId, User } from './user.entity';
@@ -45,6 +49,16 @@ export function isSessionPayload(payload: unknown): payload is JwtPayload & { ex
   return typeof p?.sub === 'string' && typeof p.sid === 'string' && typeof p.exp === 'number';
 }
 
+/**
+ * Throws when the password rule refuses `password` for its owner: the length as the validation does (400), the
+ * other rules as WeakPasswordError (400 WEAK_PASSWORD). Called before hashing, so a refused password writes nothing.
+ * Sign-in never calls it: accounts made under an older rule keep their passwords.
+ */
+export function checkPasswordRule(password: string, owner: PasswordOwner): void {
+  const problem = passwordProblem(password, owner, commonPasswords());
+  if (problem) throw problem.rule === 'length' ? new InvalidInputError(problem.message) : new WeakPasswordError(problem.message);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
@@ -68,6 +82,7 @@ export class AuthService {
   /** `network` (the client's, see `clientNetwork`) counts registrations of taken addresses against its budget. */
   async register(dto: RegisterDto, network?: string): Promise<SessionDto> {
     if (network !== undefined) await this.budgets.checkRegistration(network);
+    checkPasswordRule(dto.password, { email: dto.email, displayName: dto.displayName });
     const passwordHash = await hashPassword(dto.password);
     let user: User;
     try {
@@ -85,18 +100,15 @@ export class AuthService {
   }
 
   async login(dto: LoginDto): Promise<SessionDto> {
-    const failures = await this.budgets.checkAccount(dto.email);
+    await this.budgets.reserveAttempt(dto.email);
     const user = await this.users
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
       .where('lower(u.email) = lower(:email)', { email: dto.email })
       .getOne();
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), dto.password);
-    if (!user || !ok) {
-      await this.budgets.failedSignIn(dto.email);
-      throw new UnauthorizedException(INVALID_LOGIN);
-    }
-    await this.budgets.signedIn(dto.email, failures);
+    if (!user || !ok) throw new UnauthorizedException(INVALID_LOGIN);
+    await this.budgets.signedIn(dto.email);
     return this.session(user);
   }
 
@@ -215,28 +227,32 @@ export class AuthService {
    */
   async deleteAccount(user: AuthUser, password: string): Promise<void> {
     if (user.roleId === 'admin') throw new CodedHttpException(ADMIN_ACCOUNT, HttpStatus.CONFLICT, 'ADMIN_ACCOUNT');
-    const failures = await this.budgets.checkAccount(user.email);
+    await this.budgets.reserveAttempt(user.email);
     const found = await this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id: user.id }).getOne();
     if (!found || !(await verifyPassword(found.passwordHash, password))) {
-      await this.budgets.failedSignIn(user.email);
       throw new CodedHttpException(WRONG_PASSWORD, HttpStatus.FORBIDDEN, 'WRONG_PASSWORD');
     }
-    await this.budgets.signedIn(user.email, failures);
+    await this.budgets.signedIn(user.email);
     this.lastKnown.delete(user.id);
     if (user.sessionId) this.lastKnownSessions.delete(user.sessionId);
     await this.users.manager.query('DELETE FROM users WHERE id = $1', [user.id]);
     this.logger.log(`Account ${user.id} deleted by its member`);
   }
 
-  /** Creates the admin, or promotes and re-keys an existing account; safe to run at every start. */
+  /**
+   * Creates the admin, or promotes and re-keys an existing account; safe to run at every start. The password
+   * follows the registration's rule, the account's display name included (WeakPasswordError, nothing changed).
+   */
   async ensureAdmin(email: string, password: string): Promise<Omit<User, 'passwordHash'>> {
     const normalized = email.trim().toLowerCase();
-    const passwordHash = await hashPassword(password);
     const found = await this.users
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
       .where('lower(u.email) = :email', { email: normalized })
       .getOne();
+    const displayName = found?.displayName ?? normalized.split('@')[0].slice(0, 40).padEnd(2, '_');
+    checkPasswordRule(password, { email: normalized, displayName });
+    const passwordHash = await hashPassword(password);
     if (found) {
       const { passwordHash: oldHash, ...existing } = found;
       this.lastKnown.delete(existing.id);
@@ -246,7 +262,7 @@ export class AuthService {
       return { ...existing, roleId: 'admin' };
     }
     const user = await this.users.save(
-      this.users.create({ email: normalized, passwordHash, displayName: normalized.split('@')[0].slice(0, 40).padEnd(2, '_'), roleId: 'admin' }),
+      this.users.create({ email: normalized, passwordHash, displayName, roleId: 'admin' }),
     );
     this.logger.log(`Created admin ${normalized}`);
     return user;

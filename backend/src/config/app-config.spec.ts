@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { PASSWORD_CONTAINS_EMAIL_NAME, PASSWORD_LENGTH_MESSAGE, PASSWORD_TOO_COMMON } from '@hunktube/shared';
 import { ConfigError, loadConfig, SETTING_NAMES } from './app-config';
 import { SECRETS_FILE } from './install-secrets';
 
@@ -23,7 +24,8 @@ describe('loadConfig', () => {
       trustProxy: [],
       admin: null,
       demoSeed: true,
-      rateLimits: { auth: 10, authGlobal: 300, write: 600 },
+      rateLimits: { auth: 10, authGlobal: 300, write: 600, read: 3000 },
+      publicUrl: 'http://localhost:3000',
       apiDocs: true,
     });
     expect(config.dataDir).toMatch(/\/data$/);
@@ -37,20 +39,21 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache:6379', JWT_SECRET: 's'.repeat(40), BRAND: 'jtg', SITE_NAME: 'Other Site',
       MEDIA_DIR: '/srv/media', MEDIA_HOSTS: 'https://media.example.com/', IMAGE_HOST: 'https://img.example.com/',
       MEDIA_SIGNING_KEY: 'k'.repeat(20), TRUST_PROXY: '10.0.0.0/8, loopback', ADMIN_EMAIL: 'a@example.com',
-      ADMIN_PASSWORD: 'password123', DEMO_SEED: 'false', RATE_LIMIT_AUTH: '0', RATE_LIMIT_WRITE: '100',
+      ADMIN_PASSWORD: 'keeper of the keys 1', DEMO_SEED: 'false', RATE_LIMIT_AUTH: '0', RATE_LIMIT_WRITE: '100',
+      RATE_LIMIT_READ: '0', PUBLIC_URL: 'https://Hunks.Example:443/',
     });
     expect(config).toMatchObject({
       env: 'production', port: 8080, dataDir: '/srv/data', databaseUrl: 'postgres://u:p@db:5432/app',
       redisUrl: 'redis://cache:6379', brand: 'jtg', siteName: 'Other Site', mediaDir: '/srv/media',
       mediaHosts: { '1': 'https://media.example.com', '2': 'https://media.example.com', default: 'https://media.example.com' },
       imageHost: 'https://img.example.com', trustProxy: ['10.0.0.0/8', 'loopback'],
-      admin: { email: 'a@example.com', password: 'password123' }, demoSeed: false, rateLimits: { auth: 0, authGlobal: 0, write: 100 },
-      apiDocs: false,
+      admin: { email: 'a@example.com', password: 'keeper of the keys 1' }, demoSeed: false, rateLimits: { auth: 0, authGlobal: 0, write: 100, read: 0 },
+      publicUrl: 'https://hunks.example', apiDocs: false,
     });
   });
 
   it('publishes the API docs by default, not in production unless API_DOCS=on', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), MEDIA_SIGNING_KEY: 'k'.repeat(20) };
+    const production = { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), MEDIA_SIGNING_KEY: 'k'.repeat(20), PUBLIC_URL: 'https://hunks.example' };
     expect(load({ ...production, API_DOCS: 'on' }).apiDocs).toBe(true);
     expect(load({ API_DOCS: 'off' }).apiDocs).toBe(false);
     expect(() => load({ API_DOCS: 'yes' })).toThrow('API_DOCS');
@@ -69,10 +72,23 @@ describe('loadConfig', () => {
     expect(config.brandSiteNames).toEqual({ atg: 'ATG Tube', jtg: 'Jocks & Co' });
   });
 
+  it("gives each brand host the origin its entry names, or PUBLIC_URL's scheme for a bare host", () => {
+    const config = load({
+      PUBLIC_URL: 'https://hunks.example',
+      BRAND_HOSTS: 'atg.example=atg, http://JTG.example:8080=jtg, https://other.example:443/=default',
+    });
+    expect(config.brandHosts).toEqual({ 'atg.example': 'atg', 'jtg.example:8080': 'jtg', 'other.example': 'default' });
+    expect(config.brandOrigins).toEqual({ 'atg.example': 'https://atg.example', 'jtg.example:8080': 'http://jtg.example:8080', 'other.example': 'https://other.example' });
+    expect(load({ BRAND_HOSTS: 'atg.localhost:3001=atg' }).brandOrigins).toEqual({ 'atg.localhost:3001': 'http://atg.localhost:3001' });
+  });
+
   it.each([
     [{ BRAND_HOSTS: 'atg.example' }, 'BRAND_HOSTS'],
     [{ BRAND_HOSTS: 'atg.example=xyz' }, 'BRAND_HOSTS'],
-    [{ BRAND_HOSTS: 'https://atg.example=atg' }, 'BRAND_HOSTS'],
+    [{ BRAND_HOSTS: 'https://atg.example/path=atg' }, 'BRAND_HOSTS'],
+    [{ BRAND_HOSTS: 'ftp://atg.example=atg' }, 'BRAND_HOSTS'],
+    [{ BRAND_HOSTS: 'https://atg.example,https://atg.example=atg' }, 'BRAND_HOSTS'],
+    [{ BRAND_HOSTS: 'atg.example=atg,https://atg.example=jtg' }, 'BRAND_HOSTS'],
     [{ BRAND_HOSTS: 'a.example=atg,A.example=jtg' }, 'BRAND_HOSTS'],
     [{ BRAND_SITE_NAMES: 'atg' }, 'BRAND_SITE_NAMES'],
     [{ BRAND_SITE_NAMES: 'xyz=Name' }, 'BRAND_SITE_NAMES'],
@@ -96,6 +112,15 @@ describe('loadConfig', () => {
   ])('stops with a message naming the bad setting for %j', (env, name) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(new RegExp(`- ${name.replace('/', '\\/')}:`));
+  });
+
+  it.each([
+    ['too short', { ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'k7#vq2!zw' }, PASSWORD_LENGTH_MESSAGE],
+    ['common', { ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'Password123' }, PASSWORD_TOO_COMMON],
+    ["containing ADMIN_EMAIL's name", { ADMIN_EMAIL: 'Chief.Ops@example.com', ADMIN_PASSWORD: 'chief-ops-forever' }, PASSWORD_CONTAINS_EMAIL_NAME],
+  ])('stops with a message naming ADMIN_PASSWORD and the rule for a password %s', (_case, env, message) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(`- ADMIN_PASSWORD: ${message}`);
   });
 
   it('names every bad setting at once', () => {
@@ -160,8 +185,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe('w'.repeat(43));
   });
 
-  it('requires real secrets in production', () => {
-    expect(() => load({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: must be set in production[\s\S]*MEDIA_SIGNING_KEY: must be set in production/);
+  it('requires real secrets and the public origin in production', () => {
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET: must be set in production[\s\S]*MEDIA_SIGNING_KEY: must be set in production[\s\S]*PUBLIC_URL: must be set in production/,
+    );
   });
 
   it('does not seed the demo catalogue outside development unless asked', () => {

@@ -17,8 +17,8 @@ export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const DISPLAY_NAME_MIN_LENGTH = 2;
 export const DISPLAY_NAME_MAX_LENGTH = 40;
 
-/** A password, at registration and at admin creation. */
-export const PASSWORD_MIN_LENGTH = 8;
+/** A password, at registration and at admin creation (the rest of its rule: password-rule.ts). */
+export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** A content removal request. */

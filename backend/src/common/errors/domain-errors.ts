@@ -6,6 +6,8 @@ export abstract class DomainError extends Error {
   abstract readonly status: 400 | 404 | 409 | 415 | 429 | 503;
   /** Sent as Retry-After (seconds) when set. */
   readonly retryAfterSeconds?: number;
+  /** Sent as the contract's `errorCode` when set: one of the feature's codes (auth-errors.ts, say). */
+  readonly code?: string;
   constructor(message: string) {
     super(message);
     this.name = new.target.name;

@@ -1,5 +1,6 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
+import { InvalidInputError, OverBudgetError } from '../errors/domain-errors';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 
 /** What the filter answers for `exception`: status, headers and body, through a minimal Express response. */
@@ -27,14 +28,31 @@ describe('AllExceptionsFilter', () => {
     ['a NOT NULL violation', '23502'],
     ['a CHECK violation', '23514'],
     ['a bad value', '22P02'],
-  ])('answers %s with 400, never 500', (_name, code) => {
-    expect(answer(sqlError(code))).toMatchObject({ status: 400, body: { error: 'Invalid value', errorCode: code, statusCode: 400 } });
+    ['a NUL character in text', '22021'],
+  ])('answers %s with 400, never 500, and never the database\'s code', (_name, code) => {
+    expect(answer(sqlError(code))).toEqual({ status: 400, body: { error: 'Invalid value', statusCode: 400 }, headers: {} });
+  });
+
+  it("answers the database's unique and foreign-key refusals without their codes", () => {
+    expect(answer(sqlError('23505')).body).toEqual({ error: 'Already exists', statusCode: 409 });
+    expect(answer(sqlError('23503')).body).toEqual({ error: 'Not found', statusCode: 404 });
   });
 
   it('answers a dependency that is down with 503 and Retry-After', () => {
     const sent = answer(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
     expect(sent).toMatchObject({ status: 503, body: { error: expect.stringMatching(/unavailable/), statusCode: 503 } });
     expect(Number(sent.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it("answers a domain error with its status and message, and its code as errorCode when it has one", () => {
+    class CodedError extends InvalidInputError {
+      override readonly code = 'SOME_RULE';
+    }
+    expect(answer(new CodedError('Broke some rule'))).toMatchObject({ status: 400, body: { error: 'Broke some rule', errorCode: 'SOME_RULE', statusCode: 400 } });
+    const plain = answer(new OverBudgetError('Slow down', 60));
+    expect(plain).toMatchObject({ status: 429, body: { error: 'Slow down', statusCode: 429 } });
+    expect(plain.body).not.toHaveProperty('errorCode');
+    expect(plain.headers['retry-after']).toBe('60');
   });
 
   it('answers anything unexpected with 500 and a plain message', () => {

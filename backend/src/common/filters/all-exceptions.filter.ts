@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { requestIdOf } from '../http/request-log';
 import { DEPENDENCY_DOWN, isDependencyDown, RETRY_AFTER_SECONDS } from '../errors/dependency-errors';
 import { DomainError } from '../errors/domain-errors';
-import { JSON_LONE_SURROGATE, JSON_TOO_DEEP } from '../http/request-guards';
+import { isBodyErrorText } from '../http/request-guards';
 import { sqlStateOf } from '../utils/database-errors';
 
 /** The contract's failure body. */
@@ -59,7 +59,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private toBody(exception: unknown): ErrorBody {
     if (isDependencyDown(exception)) return { error: DEPENDENCY_DOWN, statusCode: HttpStatus.SERVICE_UNAVAILABLE };
-    if (exception instanceof DomainError) return { error: exception.message, statusCode: exception.status };
+    if (exception instanceof DomainError) {
+      const { message: error, code: errorCode, status: statusCode } = exception;
+      return errorCode ? { error, errorCode, statusCode } : { error, statusCode };
+    }
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
       const response = exception.getResponse();
@@ -74,20 +77,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
             : (STATUS_TEXT[statusCode] ?? 'Error');
       return typeof r.errorCode === 'string' ? { error: message, errorCode: r.errorCode, statusCode } : { error: message, statusCode };
     }
+    // The database's own codes (SQLSTATE) never reach the client, which has no use for them (issue #29): the
+    // routes whose answers name one (a playlist's 23505, in the contract) say so themselves.
     const code = sqlStateOf(exception);
     if (code) {
       // Constraints are the last line of defence; services map the expected cases with their own texts.
-      if (code === '23505') return { error: 'Already exists', errorCode: code, statusCode: 409 };
+      if (code === '23505') return { error: 'Already exists', statusCode: 409 };
       // A row it refers to went away meanwhile (say, a video deleted between a check and an insert).
-      if (code === '23503') return { error: 'Not found', errorCode: code, statusCode: 404 };
+      if (code === '23503') return { error: 'Not found', statusCode: 404 };
       // A bad value, a missing one (NOT NULL) or one a CHECK refuses: the input was wrong, whoever let it through.
-      if (code.startsWith('22') || code === '23502' || code === '23514') return { error: 'Invalid value', errorCode: code, statusCode: 400 };
+      if (code.startsWith('22') || code === '23502' || code === '23514') return { error: 'Invalid value', statusCode: 400 };
     }
     // Errors raised by Express middleware (body parser) carry their status; ours also their text.
     const e = exception as { status?: unknown; message?: unknown };
-    if (e?.status === 400 && (e.message === JSON_TOO_DEEP || e.message === JSON_LONE_SURROGATE)) {
-      return { error: e.message, statusCode: 400 };
-    }
+    if (e?.status === 400 && isBodyErrorText(e.message)) return { error: e.message as string, statusCode: 400 };
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
       return { error: STATUS_TEXT[e.status] ?? 'Invalid request', statusCode: e.status };
     }
