@@ -18,7 +18,9 @@ export function renderNginxConfig({ work, key, apiPort, nginxPort, media, html }
     .replace('alias /media$dir$file;', `alias ${media}$dir$file;`)
     .replace('root /usr/share/nginx/html;', `root ${html};`)
     .replace('/var/cache/nginx/api', path.join(work, 'cache'))
+    .replace('/var/cache/nginx/pages', path.join(work, 'page-cache'))
     .replace('access_log /var/log/nginx/access.log private;', `access_log ${path.join(work, 'access.log')} private;`);
+  if (/\/var\/cache\//.test(conf)) throw new Error('a cache path was left pointing at /var/cache');
   if (/\$\{/.test(conf)) throw new Error('an environment placeholder was left in the rendered config');
   mkdirSync(path.join(work, 'conf.d'), { recursive: true });
   writeFileSync(path.join(work, 'conf.d/default.conf'), conf);
