@@ -4,8 +4,7 @@ import {
   ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { sessionCookieOptions } from '../auth/auth.controller';
-import { ACCESS_TOKEN_COOKIE } from '../auth/jwt.strategy';
+import { sessionCookieName, sessionCookieOptions } from '../common/http/session-cookie';
 import { AuthRateLimit, CurrentUser } from '../common/decorators/auth.decorators';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import type { AppConfig } from '../config/app-config';
@@ -50,7 +49,7 @@ export class AccountController {
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account, or from this network' })
   async delete(@CurrentUser() user: AuthUser, @Body() dto: DeleteAccountDto, @Res({ passthrough: true }) res: Response): Promise<void> {
     await this.account.delete(user, dto.password);
-    res.clearCookie(ACCESS_TOKEN_COOKIE, sessionCookieOptions(this.config));
+    res.clearCookie(sessionCookieName(this.config), sessionCookieOptions(this.config));
     res.setHeader('Clear-Site-Data', '"cache", "cookies", "storage"');
   }
 }

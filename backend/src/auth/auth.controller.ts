@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags, ApiResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiTags, ApiResponse } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -8,16 +8,8 @@ import { clientNetworkOf } from '../common/utils/client-ip';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { AuthService } from './auth.service';
 import { LoginDto, MeDto, RegisterDto, SessionDto, UpdateProfileDto } from './dto/auth.dto';
-import { ACCESS_TOKEN_COOKIE } from './jwt.strategy';
+import { sessionCookieName, sessionCookieOptions } from '../common/http/session-cookie';
 import { toUserDto } from './user.mapper';
-
-/** The session cookie's attributes, as set at sign-in and cleared at sign-out (and at an account's deletion). */
-export const sessionCookieOptions = (config: AppConfig): CookieOptions => ({
-  httpOnly: true,
-  sameSite: 'lax',
-  secure: config.env === 'production',
-  path: '/',
-});
 
 @ApiTags('auth')
 @Controller('auth')
@@ -31,6 +23,12 @@ export class AuthController {
   @AuthRateLimit()
   @Post('register')
   @ApiResponse({ status: 201, type: SessionDto })
+  @ApiBadRequestResponse({
+    description:
+      'A field out of its limits (password: 10 to 128 characters); or errorCode WEAK_PASSWORD, with the rule in `error`: ' +
+      'a common password, or one that contains the e-mail address’s name or the display name',
+  })
+  @ApiConflictResponse({ description: 'An account with this email already exists' })
   async register(@Body() dto: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
     return this.withCookie(res, await this.auth.register(dto, clientNetworkOf(req)));
   }
@@ -54,7 +52,7 @@ export class AuthController {
   @HttpCode(HttpStatus.NO_CONTENT)
   async logout(@CurrentUser() user: AuthUser | null, @Res({ passthrough: true }) res: Response): Promise<void> {
     if (user?.sessionId) await this.auth.endSession(user.sessionId);
-    res.clearCookie(ACCESS_TOKEN_COOKIE, this.cookieOptions());
+    res.clearCookie(sessionCookieName(this.config), this.cookieOptions());
     res.setHeader('Clear-Site-Data', '"cache", "cookies"');
   }
 
@@ -73,7 +71,7 @@ export class AuthController {
   }
 
   private withCookie(res: Response, session: SessionDto): SessionDto {
-    res.cookie(ACCESS_TOKEN_COOKIE, session.accessToken, { ...this.cookieOptions(), maxAge: this.config.jwtTtlSeconds * 1000 });
+    res.cookie(sessionCookieName(this.config), session.accessToken, { ...this.cookieOptions(), maxAge: this.config.jwtTtlSeconds * 1000 });
     return session;
   }
 

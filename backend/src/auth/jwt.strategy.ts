@@ -6,14 +6,9 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { AuthService, isSessionPayload, JwtPayload } from './auth.service';
+import { fromCookie } from '../common/http/session-cookie';
 
-export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const JWT_ALGORITHM = 'HS256';
-
-export const fromCookie = (req: Request): string | null => {
-  const token = (req.cookies as Record<string, unknown> | undefined)?.[ACCESS_TOKEN_COOKIE];
-  return typeof token === 'string' && token ? token : null;
-};
 
 /** Bearer header first, else the httpOnly cookie; HS256 only, so a token cannot pick its own algorithm. */
 @Injectable()
@@ -23,7 +18,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     private readonly auth: AuthService,
   ) {
     super({
-      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromCookie]),
+      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), (req: Request) => fromCookie(req, config)]),
       secretOrKey: config.jwtSecret,
       algorithms: [JWT_ALGORITHM],
       ignoreExpiration: false,

@@ -4,6 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { AuthUser, IS_PUBLIC } from '../decorators/auth.decorators';
 import { isDependencyDown } from '../errors/dependency-errors';
+import { hasSessionCookie } from '../http/session-cookie';
 
 /**
  * The one global authentication guard: every route needs a valid token unless it is `@Public()`. On public
@@ -42,5 +43,5 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 }
 
 function hasToken(req: Request): boolean {
-  return Boolean(req.headers.authorization) || Boolean((req.cookies as Record<string, unknown> | undefined)?.access_token);
+  return Boolean(req.headers.authorization) || hasSessionCookie(req);
 }

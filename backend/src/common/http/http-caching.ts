@@ -25,8 +25,24 @@ export const isPublicCache = (reflector: Reflector, context: ExecutionContext): 
  * are Express's own (`app.set('etag', 'strong')`).
  */
 export function privateByDefault(req: Request, res: Response, next: NextFunction): void {
-  if (req.path.startsWith('/api/')) res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
+  if (isApiPath(req.path)) res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
   next();
+}
+
+/**
+ * A path that is the API's or could be taken for it by something in between: `/api/` in any letter case, after
+ * percent-decoding and with repeated slashes and `.` segments folded. The router answers only the exact spelling;
+ * the others get a 404, which is kept out of shared caches all the same.
+ */
+export function isApiPath(path: string): boolean {
+  if (path.startsWith('/api/')) return true;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: judged as written.
+  }
+  return /^\/api(?:\/|$)/i.test(decoded.replace(/\/(?:\.\/)+/g, '/').replace(/\/{2,}/g, '/').replace(/^\/\.(?=\/|$)/, ''));
 }
 
 /** Turns a successful answer of a `@PublicCache()` GET public, briefly. */

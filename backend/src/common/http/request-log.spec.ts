@@ -28,24 +28,30 @@ describe('requestLog', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
-  it("keeps the proxy's id when it looks like one, and replaces one that does not", async () => {
+  it("never takes the client's X-Request-Id for its own, whatever it looks like", async () => {
     const app = appWith(60_000);
-    expect((await request(app).get('/ok').set('X-Request-Id', 'nginx-4f2a.9_b').expect(200)).headers['x-request-id']).toBe('nginx-4f2a.9_b');
-    const forged = await request(app).get('/ok').set('X-Request-Id', 'a b\u00e9<script>').expect(200);
-    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
-    const long = await request(app).get('/ok').set('X-Request-Id', 'x'.repeat(65)).expect(200);
-    expect(long.headers['x-request-id']).not.toBe('x'.repeat(65));
+    for (const sent of ['nginx-4f2a.9_b', 'a b\u00e9<script>', 'x'.repeat(65)]) {
+      const res = await request(app).get('/ok').set('X-Request-Id', sent).expect(200);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    }
   });
 
   it('logs an answer of 500 and up as an error, and a slow one as a warning, with the path but never the query', async () => {
-    const failing = await request(appWith(60_000)).get('/boom?q=private+words').set('X-Request-Id', 'req-1').expect(500);
-    expect(failing.headers['x-request-id']).toBe('req-1');
+    const failing = await request(appWith(60_000)).get('/boom?q=private+words').expect(500);
     await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(1));
-    expect(error.mock.calls[0][0]).toMatch(/^GET \/boom 500 \d+ ms \[req-1\]$/);
+    expect(error.mock.calls[0][0]).toBe(`GET /boom 500 ${/ (\d+) ms/.exec(error.mock.calls[0][0] as string)?.[1]} ms [${failing.headers['x-request-id']}]`);
 
-    await request(appWith(0)).get('/ok?q=private+words').set('X-Request-Id', 'req-2').expect(200);
+    const slow = await request(appWith(0)).get('/ok?q=private+words').expect(200);
     await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
-    expect(warn.mock.calls[0][0]).toMatch(/^slow: GET \/ok 200 \d+ ms \[req-2\]$/);
+    expect(warn.mock.calls[0][0]).toMatch(new RegExp(`^slow: GET /ok 200 \\d+ ms \\[${slow.headers['x-request-id']}\\]$`));
     expect(JSON.stringify([...warn.mock.calls, ...error.mock.calls])).not.toContain('private');
+  });
+
+  it("logs the client's own id beside the server's, as a separate field cut to 64 safe characters", async () => {
+    const res = await request(appWith(0)).get('/ok').set('X-Request-Id', `nginx-4f2a] [forged <b> ${'x'.repeat(100)}`).expect(200);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    const line = warn.mock.calls[0][0] as string;
+    expect(line).toContain(`[${res.headers['x-request-id']}] (client id nginx-4f2aforgedb${'x'.repeat(64 - 'nginx-4f2aforgedb'.length)})`);
+    expect(line).not.toContain('[forged');
   });
 });

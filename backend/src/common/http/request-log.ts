@@ -7,15 +7,25 @@ import type { ServerResponse } from 'node:http';
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** A request slower than this is logged, whatever its answer. */
 export const SLOW_REQUEST_MS = 1000;
-/** An id a proxy in front (nginx's $request_id) passes on is kept when it looks like one. */
-const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** What of a client's own X-Request-Id is logged beside the server's: these characters only, this many at most. */
+const CLIENT_ID_KEPT = /[^A-Za-z0-9._:-]/g;
+export const CLIENT_ID_MAX_LENGTH = 64;
 
 /** The request's id, as `requestLog` gave it. */
 export const requestIdOf = (req: Request): string | undefined => (req as Request & { requestId?: string }).requestId;
 
+/** The X-Request-Id the client (or a proxy in front) sent, cut to what may be logged; undefined without one. */
+export function clientIdOf(req: Pick<Request, 'headers'>): string | undefined {
+  const incoming = req.headers['x-request-id'];
+  const id = (Array.isArray(incoming) ? incoming[0] : incoming)?.replace(CLIENT_ID_KEPT, '').slice(0, CLIENT_ID_MAX_LENGTH);
+  return id || undefined;
+}
+
 /**
- * Every request gets an id (the proxy's `X-Request-Id` when it sends one, else this process's own), answered
- * in `X-Request-Id` so that a user's report and the logs meet. Only what tells something is logged: answers
+ * Every request gets an id of this process's making, answered in `X-Request-Id` so that a user's report and the
+ * logs meet; an id the client or the proxy in front sent (nginx's $request_id) is never taken for it, only logged
+ * beside it as `client id`, cut to 64 safe characters (a client's id could otherwise forge or collide with
+ * others' lines, issue #29). Only what tells something is logged: answers
  * 500 and up and requests slower than SLOW_REQUEST_MS, one line each with id, method, path (never the query
  * string: search words stay out of the logs), status and time. The access log of every request is the
  * proxy's job (the stack's nginx keeps it); here it cost more per cached read than the read itself.
@@ -33,13 +43,13 @@ export function requestLog(slowMs = SLOW_REQUEST_MS) {
     if (at === undefined) return;
     const ms = performance.now() - at;
     if (res.statusCode < 500 && ms < slowMs) return;
-    const line = `${req.method} ${req.path ?? req.url} ${res.statusCode} ${Math.round(ms)} ms [${requestIdOf(req)}]`;
+    const clientId = clientIdOf(req);
+    const line = `${req.method} ${req.path ?? req.url} ${res.statusCode} ${Math.round(ms)} ms [${requestIdOf(req)}]${clientId ? ` (client id ${clientId})` : ''}`;
     if (res.statusCode >= 500) logger.error(line);
     else logger.warn(`slow: ${line}`);
   });
   return (req: Request, res: Response, next: NextFunction): void => {
-    const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : `${prefix}-${(++sequence).toString(36)}`;
+    const id = `${prefix}-${(++sequence).toString(36)}`;
     (req as Request & { requestId?: string }).requestId = id;
     res.setHeader(REQUEST_ID_HEADER, id);
     (req as Request & { [started]?: number })[started] = performance.now();

@@ -8,7 +8,19 @@ import helmet, { type HelmetOptions } from 'helmet';
 export const EMBEDDABLE_PAGE = /^\/embed\/\d+\/?$/;
 
 /**
- * Helmet's headers for every answer, and for the embeddable player the same ones except that any site may frame
+ * Powerful browser features the site never uses, denied to its pages and to anything they frame (docs/security.md
+ * › "Headers"); the player's own (autoplay, fullscreen, picture-in-picture) stay this site's. Only features
+ * Chromium knows are named: an unknown one is a warning in every page's console.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()', 'autoplay=(self)', 'bluetooth=()', 'browsing-topics=()', 'camera=()', 'display-capture=()',
+  'encrypted-media=()', 'fullscreen=(self)', 'geolocation=()', 'gyroscope=()', 'hid=()', 'idle-detection=()',
+  'magnetometer=()', 'microphone=()', 'midi=()', 'payment=()', 'picture-in-picture=(self)', 'publickey-credentials-get=()',
+  'screen-wake-lock=()', 'serial=()', 'usb=()', 'xr-spatial-tracking=()',
+].join(', ');
+
+/**
+ * Helmet's headers for every answer, with the Permissions-Policy above, and for the embeddable player the same ones except that any site may frame
  * it: `frame-ancestors *` in the Content-Security-Policy, no `X-Frame-Options` (which can only say "this site" or
  * "nobody"), and `Cross-Origin-Resource-Policy: cross-origin` so that a page isolated with
  * `Cross-Origin-Embedder-Policy` may frame it too. Every other page still refuses framing (`frame-ancestors
@@ -16,8 +28,8 @@ export const EMBEDDABLE_PAGE = /^\/embed\/\d+\/?$/;
  */
 export function securityHeaders(options: HelmetOptions): RequestHandler {
   const csp = typeof options.contentSecurityPolicy === 'object' ? options.contentSecurityPolicy : {};
-  const everyPage = frozenHeaders(helmet(options));
-  const embeddable = frozenHeaders(
+  const everyPage = frozenHeaders(withPermissionsPolicy(helmet(options)));
+  const embeddable = frozenHeaders(withPermissionsPolicy(
     helmet({
       ...options,
       contentSecurityPolicy: { ...csp, directives: { ...csp.directives, 'frame-ancestors': ['*'] } },
@@ -25,8 +37,15 @@ export function securityHeaders(options: HelmetOptions): RequestHandler {
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       // (the cast: helmet's types refuse xFrameOptions beside a spread that might also hold its alias, frameguard)
     } as HelmetOptions),
-  );
+  ));
   return (req, res, next) => (EMBEDDABLE_PAGE.test(req.path) ? embeddable(req, res, next) : everyPage(req, res, next));
+}
+
+function withPermissionsPolicy(headers: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    headers(req, res, next);
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { CanActivate, ExceptionFilter, ForbiddenException, HttpStatus } from '@n
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { MAX_ID } from '../../common/dto/video-id.dto';
+import { SESSION_COOKIE_PAIR } from '../../common/http/session-cookie';
 import { CountersController } from '../counters.controller';
 import { clientInfoOf, type ClientInfo } from './viewer.decorator';
 import { CountersService } from './counters.service';
@@ -42,8 +43,6 @@ function exactVideoId(body: unknown): number | null {
  * Registered after the cross-site guard, the JSON-only guard and the JSON parser, before the cookie parser (a
  * session cookie is looked for in the raw header: a request that has one goes the full way).
  */
-/** The session cookie (`access_token`) among a Cookie header's pairs. */
-const SESSION_COOKIE = /(?:^|;)\s*access_token=/;
 
 export function directCountingMiddleware(
   controller: CountersController,
@@ -54,7 +53,7 @@ export function directCountingMiddleware(
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'POST') return next();
     const route = ROUTES.get(req.url);
-    if (!route || req.headers.authorization || SESSION_COOKIE.test(req.headers.cookie ?? '')) return next();
+    if (!route || req.headers.authorization || SESSION_COOKIE_PAIR.test(req.headers.cookie ?? '')) return next();
     const videoId = exactVideoId(req.body);
     if (videoId === null) return next();
     const handler = controller[route.method] as (dto: { videoId: number }, user: null, client: ClientInfo) => Promise<unknown>;

@@ -211,4 +211,11 @@ describe('the site dashboard at /admin', () => {
   it('writes tables as CSV, quoting text that needs it', () => {
     expect(tableCsv(['name', 'views'], [['Gym, after hours', 3], ['Say "hi"', 1]])).toBe('name,views\n"Gym, after hours",3\n"Say ""hi""",1\n');
   });
+
+  it('writes text a spreadsheet would run as a formula as text, and numbers as they are', () => {
+    const titles = ['=HYPERLINK("http://evil.example","Pool")', '+1+1', '-2', '@SUM(A1)', '\tTab', 'Fine = fine'];
+    expect(tableCsv(['title', 'views'], [...titles.map((title) => [title, -1] as const), ['x', 0]])).toBe(
+      'title,views\n"\'=HYPERLINK(""http://evil.example"",""Pool"")",-1\n\'+1+1,-1\n\'-2,-1\n\'@SUM(A1),-1\n\'\tTab,-1\nFine = fine,-1\nx,0\n',
+    );
+  });
 });

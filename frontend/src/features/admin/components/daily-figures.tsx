@@ -13,9 +13,18 @@ export interface FigureSeries extends DailySeries {
 
 type CsvRow = readonly (string | number)[];
 
-/** Rows as CSV: a header line, then one line per row (text quoted when it holds a comma, a quote or a newline). */
+/**
+ * Rows as CSV: a header line, then one line per row (text quoted when it holds a comma, a quote or a newline).
+ * Text that a spreadsheet would take for a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return:
+ * a video's title is anyone's upload) is written with a leading `'`, as OWASP's CSV-injection advice has it, so
+ * that it shows as text; numbers are written as they are.
+ */
 export function tableCsv(header: readonly string[], rows: readonly CsvRow[]): string {
-  const cell = (value: string | number) => (typeof value === 'string' && /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : String(value));
+  const cell = (value: string | number) => {
+    if (typeof value !== 'string') return String(value);
+    const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\n') + '\n';
 }
 
