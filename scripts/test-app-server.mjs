@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const TEST_ADMIN = { email: 'admin@e2e.test', password: 'an admin password for e2e' };
+export const TEST_ADMIN = { email: 'admin@e2e.test', password: 'the e2e keeper of the keys' };
 /** The host name the app under test serves the jtg brand on, and that brand's site name. */
 export const TEST_BRAND_HOST = 'jtg.localhost';
 export const TEST_BRAND_NAME = 'JTG Test Site';
@@ -64,8 +64,10 @@ export async function startTestApp({ demoVideos = 3 } = {}) {
       DEMO_SEED_VIDEOS: String(demoVideos),
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
+      // The site's addresses come from configuration only (docs/security.md › "Origins"): the one the tests use.
+      PUBLIC_URL: baseURL,
       // A second brand on its own host (README › "Brands by host"): Chromium takes *.localhost to this machine.
-      BRAND_HOSTS: `${TEST_BRAND_HOST}=jtg`,
+      BRAND_HOSTS: `http://${TEST_BRAND_HOST}:${port}=jtg`,
       BRAND_SITE_NAMES: `jtg=${TEST_BRAND_NAME}`,
       COUNTER_FLUSH_MS: '1000',
       // Every flow registers and logs in; the production limit would throttle a fast run.

@@ -1,17 +1,18 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { privateByDefault } from './common/http/http-caching';
+import { readBudget } from './common/http/read-budget';
 import { requestLog } from './common/http/request-log';
 import { securityHeaders } from './common/http/security-headers';
 import { compressedAnswers } from './common/http/compression';
-import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, wellFormedReviver } from './common/http/request-guards';
+import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, noNulCharacters, oneApiSpelling, wellFormedReviver } from './common/http/request-guards';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import { ImageVariants } from './media/image-variants';
 import { mediaServing } from './media/media-serving';
@@ -28,8 +29,12 @@ import { webClientMiddleware } from './web/web-client.middleware';
 
 /** Builds the whole application as `main.ts` serves it; tests use the same path. */
 export async function createApp(config: AppConfig, options: AppModuleOptions = {}): Promise<INestApplication> {
+  // API paths are case-sensitive: `/API/…` is a 404, not a second spelling of a route that path-based rules
+  // (the cross-site guard, caching, rate limits) would have to know of (docs/security.md › "One spelling of a
+  // path"). Set before Express makes its router, which reads it once.
+  const server = express().set('case sensitive routing', true);
   // Only JSON bodies are parsed (multipart only by the upload routes' interceptors): no form-encoded bodies.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), new ExpressAdapter(server), {
     bufferLogs: true,
     bodyParser: false,
   });
@@ -46,6 +51,12 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
+          // No `https:` anywhere (helmet's defaults allow any HTTPS style sheet and font), and no inline <style>:
+          // only React's style attributes (a thumbnail's hue, the seek bar's position), which server-rendered markup
+          // carries and hydration does not set again (docs/security.md › "Headers").
+          'style-src': ["'self'"],
+          'style-src-attr': ["'unsafe-inline'"],
+          'font-src': ["'self'", 'data:'],
           'img-src': ["'self'", 'data:', 'blob:', ...hostsOf(config.imageHost)],
           'media-src': ["'self'", 'blob:', ...hostsOf(...Object.values(config.mediaHosts))],
           // hls.js starts its transmuxer worker from a blob URL (README › Web client › "First frame").
@@ -59,8 +70,13 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
       strictTransportSecurity: config.env === 'production',
     },
   ));
+  // One spelling of an API path, and no NUL character in a path or query (docs/security.md).
+  app.use(oneApiSpelling, noNulCharacters);
   // API JSON and pages compressed (brotli or gzip) for clients that take it; prebuilt files carry their own.
   app.use(compressedAnswers());
+  // Reads per network (pages and API GETs, hot ones included; not media nor the web client's files).
+  const built = app.get(PagesService).built;
+  app.use(readBudget(config.rateLimits.read, (path) => built?.assets.has(path) ?? false));
   // Hot catalogue answers, as the full pipeline last sent them and while they are still exact: before the
   // guards of writes, the body parsers and Nest's routing, none of which a bodiless GET needs.
   app.use(hotAnswersMiddleware(app.get(HotAnswers)));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { EDIT_CONFLICT, editPrecondition } from '@hunktube/shared';
 import request from 'supertest';
-import { insertVideo } from './helpers/factories';
+import { insertVideo, guestFrom } from './helpers/factories';
 import { bearer, createTestApp, registerAdmin, registerUser, TestApp, TestUser } from './helpers/test-app';
 
 type Video = Record<string, unknown> & { id: number; categories: { id: string; name: string }[] };
@@ -17,7 +17,7 @@ describe('Admin video edits (e2e)', () => {
   beforeAll(async () => {
     mediaDir = mkdtempSync(path.join(tmpdir(), 'admin-videos-media-'));
     // Counts stay buffered until something flushes them; no ingest worker picks up the jobs inserted here.
-    t = await createTestApp({ MEDIA_DIR: mediaDir, COUNTER_FLUSH_MS: '3600000', INGEST_WORKER: 'false' });
+    t = await createTestApp({ TRUST_PROXY: 'loopback', MEDIA_DIR: mediaDir, COUNTER_FLUSH_MS: '3600000', INGEST_WORKER: 'false' });
     admin = await registerAdmin(t);
     member = await registerUser(t.http);
     await insertVideo(t.db, { categories: ['Twinks', 'Bears', 'Big Muscle Men'], performers: ['Alex Stone', 'Sam Rivers'] });
@@ -41,7 +41,7 @@ describe('Admin video edits (e2e)', () => {
     const updateIf = (body: Video, read: Video, user: TestUser = admin) =>
       update(body, user).set('If-Match', editPrecondition(read as unknown as Parameters<typeof editPrecondition>[0]));
     const view = (id: number, agent: string) =>
-      request(t.http).post('/api/video/increment-views').set('User-Agent', agent).send({ videoId: id }).expect(200);
+      request(t.http).post('/api/video/increment-views').set(guestFrom(agent)).send({ videoId: id }).expect(200);
 
     it('answers 409 to the second of two admins who edited the same read, changing nothing', async () => {
       const id = await insertVideo(t.db, { title: 'Shared Edit', categories: ['Bears'] });
@@ -299,8 +299,8 @@ describe('Admin video edits (e2e)', () => {
 
     it('saves views and likes as the totals from now on, with buffered counts written first', async () => {
       const id = await insertVideo(t.db, { views: 10, likes: 1 });
-      await request(t.http).post('/api/video/increment-views').set('User-Agent', 'viewer-a').send({ videoId: id }).expect(200);
-      await request(t.http).post('/api/video/increment-likes').set('User-Agent', 'viewer-a').send({ videoId: id }).expect(200);
+      await request(t.http).post('/api/video/increment-views').set(guestFrom('viewer-a')).send({ videoId: id }).expect(200);
+      await request(t.http).post('/api/video/increment-likes').set(guestFrom('viewer-a')).send({ videoId: id }).expect(200);
       expect(await publicVideo(id)).toMatchObject({ views: 11, likes: 2 });
       const res = await update({ ...(await publicVideo(id)), views: 500, likes: 40 }).expect(200);
       expect(res.body.data).toMatchObject({ views: 500, likes: 40 });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { insertVideo } from './helpers/factories';
+import { insertVideo, guestFrom } from './helpers/factories';
 import { bearer, createTestApp, registerAdmin, registerUser, TestApp, TestUser } from './helpers/test-app';
 
 /** Every admin route besides refresh-views and clear-cache, with a body an admin could send. */
@@ -20,7 +20,7 @@ describe('Admin (e2e)', () => {
   let member: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ COUNTER_FLUSH_MS: '3600000', INGEST_WORKER: 'false' });
+    t = await createTestApp({ TRUST_PROXY: 'loopback', COUNTER_FLUSH_MS: '3600000', INGEST_WORKER: 'false' });
     admin = await registerAdmin(t);
     member = await registerUser(t.http);
   });
@@ -72,9 +72,9 @@ describe('Admin (e2e)', () => {
 
   it('refresh-views writes buffered views and likes now and recomputes trending', async () => {
     const id = await insertVideo(t.db, { views: 1 });
-    await request(t.http).post('/api/video/increment-views').set('User-Agent', 'r1').send({ videoId: id }).expect(200);
-    await request(t.http).post('/api/video/increment-likes').set('User-Agent', 'r1').send({ videoId: id }).expect(200);
-    await request(t.http).post('/api/video/add-trending').set('User-Agent', 'r1').send({ videoId: id }).expect(204);
+    await request(t.http).post('/api/video/increment-views').set(guestFrom('r1')).send({ videoId: id }).expect(200);
+    await request(t.http).post('/api/video/increment-likes').set(guestFrom('r1')).send({ videoId: id }).expect(200);
+    await request(t.http).post('/api/video/add-trending').set(guestFrom('r1')).send({ videoId: id }).expect(204);
     await t.db.query('INSERT INTO video_daily_stats (video_id, day, views) VALUES ($1, CURRENT_DATE - 1, 10)', [id]);
     const res = await request(t.http).post('/api/admin/refresh-views').set(bearer(admin)).expect(200);
     expect(res.body).toEqual({ error: null, flushed: 1 });

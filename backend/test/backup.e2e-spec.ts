@@ -8,6 +8,7 @@ import request from 'supertest';
 import { stemOf } from '../src/media/media-paths';
 import { createServerDatabase, onPostgresServer } from './helpers/test-app';
 import { MIGRATIONS } from '../src/database/migrations';
+import { guestFrom } from './helpers/factories';
 
 /** The schema a backup taken now records: the newest migration's name. */
 const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1].name;
@@ -30,8 +31,8 @@ describe(`Backups (e2e, real processes, ${server ? 'PostgreSQL server' : 'embedd
   let site1Process: ChildProcess;
   let base1: string;
   let backupFolder: string;
-  const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
-  const MEMBER = { email: 'member@example.com', password: 'member-password-1', displayName: 'Member' };
+  const ADMIN = { email: 'admin@example.com', password: 'keeper of the keys 1' };
+  const MEMBER = { email: 'member@example.com', password: 'a restored account passphrase', displayName: 'Member' };
   let memberToken: string;
   let adminToken: string;
   let playlistId: number;
@@ -65,7 +66,8 @@ describe(`Backups (e2e, real processes, ${server ? 'PostgreSQL server' : 'embedd
   async function start(env: Record<string, string>): Promise<{ proc: ChildProcess; base: string }> {
     const port = await freePort();
     const proc = spawn(process.execPath, [path.join(backend, 'dist', 'main.js')], {
-      env: { ...process.env, ...env, PORT: String(port) },
+      // TRUST_PROXY: the test tells guest viewers apart by X-Forwarded-For (a guest is their network).
+      env: { ...process.env, ...env, PORT: String(port), TRUST_PROXY: 'loopback' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     running.add(proc);
@@ -155,7 +157,7 @@ describe(`Backups (e2e, real processes, ${server ? 'PostgreSQL server' : 'embedd
     playlistId = (await request(base1).post('/api/playlists/create-playlist').set(member).send({ video_id: v1, title: 'Keepers' }).expect(201)).body.data.playlist_id;
     await request(base1).post('/api/playlists/add-to-playlist').set(member).send({ video_id: v2, playlist_id: playlistId }).expect(200);
     for (const viewer of ['a', 'b', 'c']) {
-      await request(base1).post('/api/video/increment-views').set('User-Agent', `backup-viewer-${viewer}`).send({ videoId: v0 }).expect(200);
+      await request(base1).post('/api/video/increment-views').set(guestFrom(`backup-viewer-${viewer}`)).send({ videoId: v0 }).expect(200);
     }
     // Buffered counts reach the database on a flush; a backup holds what the database holds.
     await request(base1).post('/api/admin/refresh-views').set(auth(adminToken)).send({}).expect(200);
@@ -232,7 +234,7 @@ describe(`Backups (e2e, real processes, ${server ? 'PostgreSQL server' : 'embedd
 
     // site2 holds the restored site, and now a third account made there.
     const { proc, base } = await start(site2);
-    await request(base).post('/api/auth/register').send({ email: 'later@example.com', password: 'later-password-1', displayName: 'Later' }).expect(201);
+    await request(base).post('/api/auth/register').send({ email: 'later@example.com', password: 'signed up after the restore', displayName: 'Later' }).expect(201);
     await stop(proc);
 
     const notEmpty = await run('restore', [backupFolder], site2);

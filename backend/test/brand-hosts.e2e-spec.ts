@@ -5,6 +5,7 @@ import { XMLParser } from 'fast-xml-parser';
 import request from 'supertest';
 import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { insertVideo } from './helpers/factories';
+import { INDEX_HTML } from './helpers/stand-in-web';
 import { bearer, createTestApp, TestApp } from './helpers/test-app';
 
 /**
@@ -14,18 +15,6 @@ import { bearer, createTestApp, TestApp } from './helpers/test-app';
 const MAIN = 'hunks.example';
 const ATG = 'atg.example';
 const JTG = 'jtg.example:8443';
-
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Videos</title>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 
 /** The head's title, canonical URL, og:site_name and bootstrap site of a page's HTML (as a crawler reads them). */
 function headOf(html: string) {

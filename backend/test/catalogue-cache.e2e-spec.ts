@@ -9,7 +9,7 @@ import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { CountersService } from '../src/videos/counters/counters.service';
 import { TrendingService } from '../src/videos/trending.service';
 import { VideosRepository } from '../src/videos/videos.repository';
-import { insertDailyViews, insertVideo } from './helpers/factories';
+import { insertDailyViews, insertVideo, guestFrom } from './helpers/factories';
 import { TcpProxy } from './helpers/tcp-proxy';
 import { bearer, createServerDatabase, createTestApp, onPostgresServer, registerAdmin, TestApp, TestUser } from './helpers/test-app';
 
@@ -18,7 +18,7 @@ import { bearer, createServerDatabase, createTestApp, onPostgresServer, register
  * its change visible on the very next read; with REDIS_URL, in every other API process within a second.
  * Fixtures are inserted behind the API's back and announced as their publication would be.
  */
-const guest = () => ({ 'User-Agent': `cache-guest-${randomUUID()}` });
+const guest = () => guestFrom(`cache-guest-${randomUUID()}`);
 type Card = { id: number; title: string; views: number; likes: number };
 const ids = (body: { data: { id: number }[] }) => body.data.map((v) => v.id);
 
@@ -46,7 +46,7 @@ describe('catalogue cache, one API process (e2e)', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TRUST_PROXY: 'loopback' });
     admin = await registerAdmin(t);
     // Counts every statement the API sends to the database (DataSource.query and managers' queries alike).
     const create = t.db.createQueryRunner.bind(t.db);
@@ -232,7 +232,7 @@ describe('catalogue cache, one API process (e2e)', () => {
 describe('catalogue cache off (CATALOGUE_CACHE=off) (e2e)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ CATALOGUE_CACHE: 'off' });
+    t = await createTestApp({ TRUST_PROXY: 'loopback', CATALOGUE_CACHE: 'off' });
   });
   afterAll(() => t.close());
 
@@ -258,8 +258,8 @@ if (process.env.TEST_REDIS_URL && onPostgresServer()) {
     beforeAll(async () => {
       shared = await createServerDatabase(process.env.TEST_DATABASE_URL as string);
       const env = { REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_PREFIX: prefix, DATABASE_URL: shared.databaseUrl };
-      a = await createTestApp(env); // migrates the shared database first
-      b = await createTestApp(env);
+      a = await createTestApp({ TRUST_PROXY: 'loopback', ...env }); // migrates the shared database first
+      b = await createTestApp({ TRUST_PROXY: 'loopback', ...env });
     });
     afterAll(async () => {
       await Promise.all([a?.close(), b?.close()]);
@@ -311,7 +311,7 @@ if (process.env.TEST_REDIS_URL) {
     beforeAll(async () => {
       const redis = new URL(process.env.TEST_REDIS_URL as string);
       proxy = await TcpProxy.start({ host: redis.hostname, port: Number(redis.port || 6379) });
-      t = await createTestApp({ REDIS_URL: proxy.url(process.env.TEST_REDIS_URL as string), REDIS_PREFIX: `cache-down-${randomUUID().slice(0, 8)}:` });
+      t = await createTestApp({ TRUST_PROXY: 'loopback', REDIS_URL: proxy.url(process.env.TEST_REDIS_URL as string), REDIS_PREFIX: `cache-down-${randomUUID().slice(0, 8)}:` });
     });
     afterAll(async () => {
       await proxy?.restore();

@@ -285,6 +285,8 @@ describe('Catalogue (e2e)', () => {
         brand: 'atg',
         mediaHosts: { '1': 'https://m1.example.com', '2': 'https://m2.example.com', default: 'https://m0.example.com' },
         imageHost: 'https://img.example.com',
+        // PUBLIC_URL's default outside production (the tests' PORT is the default too).
+        origin: 'http://localhost:3000',
       });
     });
 

@@ -4,7 +4,7 @@ import { TaxonomyService } from '../src/taxonomy/taxonomy.service';
 import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { CountersService } from '../src/videos/counters/counters.service';
 import { VideosService } from '../src/videos/videos.service';
-import { insertVideo } from './helpers/factories';
+import { insertVideo, guestFrom } from './helpers/factories';
 import { randomUUID } from 'node:crypto';
 import { bearer, createServerDatabase, createTestApp, onPostgresServer, registerAdmin, registerUser, TestApp, TestUser } from './helpers/test-app';
 
@@ -22,7 +22,7 @@ describe('hot answers (e2e)', () => {
   let reads = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TRUST_PROXY: 'loopback' });
     admin = await registerAdmin(t);
     member = await registerUser(t.http);
     videoId = await insertVideo(t.db, { title: 'Hot Answer', categories: ['Hot Answers'], performers: ['Hot Star'], views: 40, likes: 4 });
@@ -48,7 +48,7 @@ describe('hot answers (e2e)', () => {
     '/api/categories',
     '/api/performers',
   ];
-  const view = (agent: string) => request(t.http).post('/api/video/increment-views').set('User-Agent', agent).send({ videoId }).expect(200);
+  const view = (agent: string) => request(t.http).post('/api/video/increment-views').set(guestFrom(agent)).send({ videoId }).expect(200);
   const headersOf = (res: request.Response) => {
     const { date: _date, 'x-request-id': _id, ...rest } = res.headers;
     return rest;
@@ -82,7 +82,7 @@ describe('hot answers (e2e)', () => {
     await view('hot-viewer-1');
     expect((await detail()).views).toBe(start.views + 1);
     expect((await card())?.views).toBe(start.views + 1);
-    await request(t.http).post('/api/video/increment-likes').set('User-Agent', 'hot-liker').send({ videoId }).expect(200);
+    await request(t.http).post('/api/video/increment-likes').set(guestFrom('hot-liker')).send({ videoId }).expect(200);
     expect((await detail()).likes).toBe(start.likes + 1);
     expect((await card())?.likes).toBe(start.likes + 1);
     await t.app.get(CountersService).flush();
@@ -147,8 +147,8 @@ if (process.env.TEST_REDIS_URL && onPostgresServer()) {
     beforeAll(async () => {
       shared = await createServerDatabase(process.env.TEST_DATABASE_URL as string);
       const env = { REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_PREFIX: `hot-${randomUUID().slice(0, 8)}:`, DATABASE_URL: shared.databaseUrl };
-      a = await createTestApp(env);
-      b = await createTestApp(env);
+      a = await createTestApp({ TRUST_PROXY: 'loopback', ...env });
+      b = await createTestApp({ TRUST_PROXY: 'loopback', ...env });
     });
     afterAll(async () => {
       await Promise.all([a?.close(), b?.close()]);
@@ -163,7 +163,7 @@ if (process.env.TEST_REDIS_URL && onPostgresServer()) {
         ((await request(a.http).get('/api/videos?category=shared-hot').expect(200)).body.data as { id: number; views: number }[])[0].views;
       expect([await detail(), await detail(), await listed(), await listed()]).toEqual([20, 20, 20, 20]);
       for (let n = 1; n <= 3; n++) {
-        await request(b.http).post('/api/video/increment-views').set('User-Agent', `shared-hot-${n}`).send({ videoId: id }).expect(200);
+        await request(b.http).post('/api/video/increment-views').set(guestFrom(`shared-hot-${n}`)).send({ videoId: id }).expect(200);
         // The buffer is shared in Redis: no message needed, the next read in A has it.
         expect([await detail(), await listed()]).toEqual([20 + n, 20 + n]);
       }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { CountersService } from '../src/videos/counters/counters.service';
-import { insertVideo } from './helpers/factories';
+import { insertVideo, guestFrom } from './helpers/factories';
 import { TcpProxy } from './helpers/tcp-proxy';
 import { bearer, createTestApp, registerAdmin, onPostgresServer, registerUser, TestApp, TestUser } from './helpers/test-app';
 
@@ -23,7 +23,7 @@ const until = async (what: string, check: () => Promise<boolean>, ms = 20_000) =
 };
 
 /** A distinct guest per user agent (the viewer is the address and the user agent). */
-const guest = (n: number) => ({ 'User-Agent': `outage-guest-${n}-${randomUUID()}` });
+const guest = (n: number) => guestFrom(`outage-guest-${n}-${randomUUID()}`);
 
 const expect503 = (res: request.Response) => {
   expect(res.status).toBe(503);
@@ -48,7 +48,7 @@ describe('the database gone under the running API (e2e)', () => {
   let other: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TRUST_PROXY: 'loopback' });
     videoId = await insertVideo(t.db, { title: 'Still Here', views: 4 });
     other = await insertVideo(t.db, { title: 'Never Read' });
   });
@@ -100,7 +100,7 @@ if (onPostgresServer()) {
     beforeAll(async () => {
       const server = new URL(process.env.TEST_DATABASE_URL as string);
       proxy = await TcpProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
-      t = await createTestApp({}, {}, (url) => proxy.url(url));
+      t = await createTestApp({ TRUST_PROXY: 'loopback' }, {}, (url) => proxy.url(url));
       member = await registerUser(t.http);
       admin = await registerAdmin(t);
       videoId = await insertVideo(t.db, { title: 'Outage Survivor', views: 10, likes: 2, categories: ['Outdoor'] });
@@ -238,6 +238,7 @@ if (process.env.TEST_REDIS_URL) {
       const redis = new URL(process.env.TEST_REDIS_URL as string);
       proxy = await TcpProxy.start({ host: redis.hostname, port: Number(redis.port || 6379) });
       t = await createTestApp({
+        TRUST_PROXY: 'loopback',
         REDIS_URL: proxy.url(process.env.TEST_REDIS_URL as string),
         REDIS_PREFIX: prefix,
         RATE_LIMIT_WRITE: '1000',

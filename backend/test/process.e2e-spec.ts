@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ffmpegPath } from '../src/media/ffmpeg.runner';
 import { createServerDatabase, onPostgresServer } from './helpers/test-app';
+import { guestFrom } from './helpers/factories';
 
 /**
  * The real server process, as `npm start` runs it: stopped with SIGTERM while views are still buffered (after a
@@ -31,7 +32,8 @@ describe('The server across restarts (e2e, real process)', () => {
     const port = await freePort();
     // Its own process group, so that a SIGKILL can take its ffmpeg children with it, as a crash of the machine would.
     server = spawn(process.execPath, [path.join(backend, 'dist', 'main.js')], {
-      env: { ...process.env, ...env, PORT: String(port) },
+      // TRUST_PROXY: the test tells guest viewers apart by X-Forwarded-For (a guest is their network).
+      env: { ...process.env, ...env, PORT: String(port), TRUST_PROXY: 'loopback' },
       stdio: ['ignore', 'ignore', 'inherit'],
       detached: true,
     });
@@ -53,7 +55,7 @@ describe('The server across restarts (e2e, real process)', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'shutdown-'));
     env = {
       NODE_ENV: 'development', DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'false',
-      ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin-password-1', RATE_LIMIT_AUTH: '0',
+      ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'keeper of the keys 1', RATE_LIMIT_AUTH: '0',
       COUNTER_FLUSH_MS: '3600000', RATE_LIMIT_WRITE: '0', DATABASE_URL: '', REDIS_URL: '',
     };
     if (onPostgresServer()) {
@@ -88,7 +90,7 @@ describe('The server across restarts (e2e, real process)', () => {
         Array.from({ length: 20 }, (_, i) =>
           fetch(`${base}/api/video/increment-views`, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'User-Agent': `shutdown-viewer-${batch}-${i}` },
+            headers: { 'Content-Type': 'application/json', ...guestFrom(`shutdown-viewer-${batch}-${i}`) },
             body: JSON.stringify({ videoId: video.id }),
           }),
         ),
@@ -118,7 +120,7 @@ describe('The server across restarts (e2e, real process)', () => {
     let base = await start();
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'admin-password-1' }),
+      body: JSON.stringify({ email: 'admin@example.com', password: 'keeper of the keys 1' }),
     });
     const { accessToken } = (await login.json()) as { accessToken: string };
     const form = new FormData();

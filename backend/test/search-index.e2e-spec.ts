@@ -9,7 +9,7 @@ import { VIDEO_SORTS as SORTS, type VideoSort } from '../src/videos/dto/list-vid
 import { SearchIndex } from '../src/videos/search/search-index';
 import { TrendingService } from '../src/videos/trending.service';
 import { VideosRepository } from '../src/videos/videos.repository';
-import { insertVideo } from './helpers/factories';
+import { insertVideo, guestFrom } from './helpers/factories';
 import { bearer, createServerDatabase, createTestApp, registerAdmin, TestApp, TestUser } from './helpers/test-app';
 
 /**
@@ -22,7 +22,7 @@ const QUERIES = ['hot', 'ho', 'bear', 'BEARS', 'work', 'workout', 'pool hot', 't
 /** Categories big and small, performers many; a few videos carry none (related falls back to trending). */
 const CATEGORIES = ['Bears', 'Outdoor', 'Gym', 'Vintage', 'Rare Finds'];
 const PERFORMERS = Array.from({ length: 15 }, (_, i) => `Performer ${i}`);
-const guest = () => ({ 'User-Agent': `search-guest-${randomUUID()}` });
+const guest = () => guestFrom(`search-guest-${randomUUID()}`);
 const ids = (body: { data: { id: number }[] }) => body.data.map((v) => v.id);
 
 /** Videos with titles from WORDS (popular ones more often), tied and distinct keys, some unpublished. */
@@ -128,7 +128,7 @@ describe('search index, one API process (e2e)', () => {
 
   beforeAll(async () => {
     // The catalogue cache off: every answer below is the index's (or the database's), never a kept page.
-    t = await createTestApp({ SEARCH_INDEX_MIN_VIDEOS: '0', CATALOGUE_CACHE: 'off' });
+    t = await createTestApp({ TRUST_PROXY: 'loopback', SEARCH_INDEX_MIN_VIDEOS: '0', CATALOGUE_CACHE: 'off' });
     admin = await registerAdmin(t);
     search = t.app.get(SearchIndex);
     await seed(t, 500);
@@ -249,7 +249,7 @@ describe('search index, one API process (e2e)', () => {
 
 describe('search index below SEARCH_INDEX_MIN_VIDEOS (e2e)', () => {
   it('is not loaded, and the database answers searches', async () => {
-    const t = await createTestApp({ SEARCH_INDEX_MIN_VIDEOS: '1000' });
+    const t = await createTestApp({ TRUST_PROXY: 'loopback', SEARCH_INDEX_MIN_VIDEOS: '1000' });
     try {
       const id = await insertVideo(t.db, { title: 'Small Catalogue Ibex' });
       await t.app.get(SearchIndex).load();
@@ -275,8 +275,8 @@ if (process.env.TEST_DB === 'postgres' && process.env.TEST_REDIS_URL) {
         REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_PREFIX: `search-${randomUUID().slice(0, 8)}:`,
         DATABASE_URL: shared.databaseUrl, SEARCH_INDEX_MIN_VIDEOS: '0', CATALOGUE_CACHE: 'off',
       };
-      a = await createTestApp(env);
-      b = await createTestApp(env);
+      a = await createTestApp({ TRUST_PROXY: 'loopback', ...env });
+      b = await createTestApp({ TRUST_PROXY: 'loopback', ...env });
       await seed(a, 150);
       await Promise.all([a.app.get(SearchIndex).load(), b.app.get(SearchIndex).load()]);
     }, 120_000);

@@ -134,7 +134,7 @@ async function followingScenarios(base: string, u: Universe): Promise<Scenario[]
 
 /** Videos given a year of days with views and likes (the rest have the few days the seed gave them). */
 const STATS_YEAR_VIDEOS = 2_000;
-const BENCH_ADMIN = { email: 'bench-admin@bench.invalid', password: 'bench admin password' };
+const BENCH_ADMIN = { email: 'bench-admin@bench.invalid', password: 'bench keeper of the keys' };
 
 /**
  * A year of per-day rows (issue #15's measure): the first STATS_YEAR_VIDEOS published videos get a row for each
@@ -352,7 +352,7 @@ async function main() {
     api = await startApi(
       {
         NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', HOST: '127.0.0.1',
-        RATE_LIMIT_WRITE: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+        RATE_LIMIT_WRITE: '0', RATE_LIMIT_READ: '0', PUBLIC_URL: `http://127.0.0.1:${port}`, JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
         MEDIA_SIGNING_KEY: 'bench-signing-key-0000', CATALOGUE_CACHE: process.env.CATALOGUE_CACHE ?? 'off',
         ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password,
         ...(process.env.SEARCH_INDEX_MIN_VIDEOS ? { SEARCH_INDEX_MIN_VIDEOS: process.env.SEARCH_INDEX_MIN_VIDEOS } : {}),

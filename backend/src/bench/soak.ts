@@ -252,8 +252,11 @@ interface VideoJson extends EditableVideo, ReadCounts {
   stream_path: string;
 }
 
-/** A viewer is a guest (their user agent; every request comes from 127.0.0.1) or a member (their token). */
-type Viewer = { ua: string } | { member: Member };
+/**
+ * A viewer is a guest (their network, named by X-Forwarded-For, which the API believes from loopback: a guest is
+ * their network whatever the user agent) or a member (their token).
+ */
+type Viewer = { address: string } | { member: Member };
 
 const pool: PoolVideo[] = [];
 let allIds: number[] = [];
@@ -287,14 +290,18 @@ function countOnce(seen: Set<string>, key: string, id: number, field: 'views' | 
 }
 
 function viewerKey(viewer: Viewer): string {
-  return 'ua' in viewer ? viewer.ua : `member:${viewer.member.id}`;
+  return 'address' in viewer ? viewer.address : `member:${viewer.member.id}`;
 }
 
-function identity(viewer: Viewer): Pick<CallOptions, 'token' | 'userAgent'> {
-  return 'ua' in viewer ? { userAgent: viewer.ua } : { token: viewer.member.token };
+function identity(viewer: Viewer): Pick<CallOptions, 'token' | 'headers'> {
+  return 'address' in viewer ? { headers: { 'x-forwarded-for': viewer.address } } : { token: viewer.member.token };
 }
 
-const newGuest = (): Viewer => ({ ua: `Mozilla/5.0 (soak ${tag}; viewer ${viewerSeq++})` });
+/** A new guest: a new network of 10.0.0.0/8 (16 million of them). */
+const newGuest = (): Viewer => {
+  const n = viewerSeq++;
+  return { address: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+};
 const hot = (): PoolVideo => pool[zipf(pool.length)];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -391,7 +398,7 @@ async function guestLike(): Promise<void> {
   let id = hot().id;
   for (let i = 0; i < 5 && viewsDone.length; i++) {
     const seen = pick(viewsDone);
-    if ('ua' in seen.viewer && !likeSent.has(`${seen.viewer.ua}|${seen.id}`)) {
+    if ('address' in seen.viewer && !likeSent.has(`${seen.viewer.address}|${seen.id}`)) {
       ({ viewer, id } = seen);
       break;
     }
@@ -1022,7 +1029,8 @@ async function main() {
     const admin = { email: `soak-admin-${tag}@example.com`, password: 'soak-admin-password' };
     const server = await startApi({
       NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false', HOST: '127.0.0.1',
-      RATE_LIMIT_WRITE: '0', RATE_LIMIT_AUTH: '0', JWT_SECRET: 'soak-secret-soak-secret-soak-secret', MEDIA_SIGNING_KEY: 'soak-signing-key-0000',
+      RATE_LIMIT_WRITE: '0', RATE_LIMIT_AUTH: '0', RATE_LIMIT_READ: '0', TRUST_PROXY: 'loopback', PUBLIC_URL: api,
+      JWT_SECRET: 'soak-secret-soak-secret-soak-secret', MEDIA_SIGNING_KEY: 'soak-signing-key-0000',
       ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, REDIS_PREFIX: redisPrefix,
       ...(DATABASE_URL ? { DATABASE_URL } : {}), ...(REDIS_URL ? { REDIS_URL } : {}),
     }, port, logFile);

@@ -1,4 +1,5 @@
-import { PASSWORD_MIN_LENGTH } from '@hunktube/shared';
+import { passwordProblem } from '@hunktube/shared';
+import { commonPasswords } from '@hunktube/shared/common-passwords';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -66,7 +67,10 @@ class EnvironmentVariables {
   @Transform(trimmed) @IsString() @MinLength(1)
   SITE_NAME = 'HunkTube';
 
-  /** Brands by host name (`atg.example=atg,jtg.example=jtg`): each host serves its brand; others, BRAND's. */
+  /**
+   * Brands by host (`https://atg.example=atg,jtg.example:8443=jtg`): each host serves its brand, on the origin the
+   * entry names (a bare host takes PUBLIC_URL's scheme); every other host is the main site, BRAND's.
+   */
   @Transform(trimmed) @IsString()
   BRAND_HOSTS = '';
 
@@ -96,7 +100,8 @@ class EnvironmentVariables {
   @IsOptional() @Transform(trimmed) @Matches(/^[^\s@]+@[^\s@]+$/, { message: 'ADMIN_EMAIL must be an email address' })
   ADMIN_EMAIL?: string;
 
-  @IsOptional() @IsString() @MinLength(PASSWORD_MIN_LENGTH, { message: `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  /** Follows the password rule of registration (checked in loadConfig, with ADMIN_EMAIL's name). */
+  @IsOptional() @IsString()
   ADMIN_PASSWORD?: string;
 
   @IsOptional() @Transform(toBool) @IsBoolean()
@@ -130,18 +135,15 @@ class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0)
   RATE_LIMIT_WRITE = 600;
 
+  /** Reads (pages and API GETs; not media, built files or health) per minute per network, in each API process. */
+  @Transform(toInt) @IsInt() @Min(0)
+  RATE_LIMIT_READ = 3000;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
   @IsIn(['on', 'off'])
   CATALOGUE_CACHE = 'on';
-
-  /**
-   * Who a guest viewer is for views, trending signals and likes: `address-and-agent` (the contract's hashed IP +
-   * user agent) or `network` (the address alone, IPv6 by its /64: a changing User-Agent no longer counts again).
-   */
-  @IsIn(['address-and-agent', 'network'])
-  GUEST_VIEWER: 'address-and-agent' | 'network' = 'address-and-agent';
 
   /** Title search is answered from memory once the catalogue has this many published videos (0: always). */
   @Transform(toInt) @IsInt() @Min(0)
@@ -160,8 +162,8 @@ class EnvironmentVariables {
 export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
   'SITE_NAME', 'BRAND_HOSTS', 'BRAND_SITE_NAMES', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
-  'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_AUTH_GLOBAL', 'RATE_LIMIT_WRITE', 'LOG_LEVEL',
-  'CATALOGUE_CACHE', 'GUEST_VIEWER', 'SEARCH_INDEX_MIN_VIDEOS', 'SITEMAP_URLS_PER_FILE', 'API_DOCS',
+  'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_AUTH_GLOBAL', 'RATE_LIMIT_WRITE', 'RATE_LIMIT_READ', 'LOG_LEVEL',
+  'CATALOGUE_CACHE', 'SEARCH_INDEX_MIN_VIDEOS', 'SITEMAP_URLS_PER_FILE', 'API_DOCS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export type Brand = 'default' | 'atg' | 'jtg';
@@ -182,6 +184,11 @@ export interface AppConfig {
   siteName: string;
   /** BRAND_HOSTS: host names (lower case; with a port when the entry has one) to the brand they serve. */
   brandHosts: Record<string, Brand>;
+  /**
+   * BRAND_HOSTS: each entry's public origin (`https://atg.example`), by the same key as `brandHosts`: what a brand
+   * host's pages, sitemaps and embed codes are written with, whatever Host or port a request named.
+   */
+  brandOrigins: Record<string, string>;
   /** BRAND_SITE_NAMES: the site name of each brand that has its own. */
   brandSiteNames: Partial<Record<Brand, string>>;
   mediaDir: string;
@@ -189,17 +196,18 @@ export interface AppConfig {
   imageHost: string;
   mediaSigningKey: string;
   /**
-   * The site's public origin (`https://hunktube.example`), when set: what its own addresses look like to
-   * visitors (removal requests take watch-page addresses of this host or of the one the request came to).
+   * The main site's public origin (PUBLIC_URL, `https://hunktube.example`): the only origin, with the brand hosts'
+   * own, that its pages, sitemaps and embed codes are written with (never the request's Host or
+   * X-Forwarded-Proto). Required in production; elsewhere `http://localhost:{PORT}` when not set.
    */
-  publicUrl: string | null;
+  publicUrl: string;
   /** Proxy addresses or ranges trusted for X-Forwarded-For; empty: trust none. */
   trustProxy: string[];
   admin: { email: string; password: string } | null;
   demoSeed: boolean;
   /** How many demo videos the first start makes (the end-to-end tests use a few). */
   demoSeedVideos: number;
-  rateLimits: { auth: number; authGlobal: number; write: number };
+  rateLimits: { auth: number; authGlobal: number; write: number; read: number };
   /** How often buffered view, like and trending counts are written to the database. */
   counterFlushMs: number;
   /** Run ingest jobs in this process (embedded mode); the container stack runs them in `npm run worker`. */
@@ -214,8 +222,6 @@ export interface AppConfig {
    * the database's own speed (`npm run bench:catalogue`).
    */
   catalogueCache: boolean;
-  /** Who a guest viewer is (GUEST_VIEWER): the contract's address + user agent, or the network alone. */
-  guestViewer: 'address-and-agent' | 'network';
   /** Published videos from which title search is answered from memory (SearchIndex); below, by the database. */
   searchIndexMinVideos: number;
   /** URLs per sitemap file (SITEMAP_URLS_PER_FILE, 1 to 50,000): video files cover blocks of this many ids. */
@@ -260,18 +266,42 @@ const BRANDS: readonly Brand[] = ['default', 'atg', 'jtg'];
 /** A host name (letters, digits, dots and dashes) with an optional port, as a Host header carries it. */
 const BRAND_HOST = /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/;
 
-/** `host=brand,…` (README › "Brands by host"); the message of the first bad entry otherwise. */
-export function parseBrandHosts(raw: string): Record<string, Brand> | string {
-  const hosts: Record<string, Brand> = {};
+/** BRAND_HOSTS, parsed: each entry's host (the key a request's Host is matched with), brand and origin. */
+export interface BrandHosts {
+  hosts: Record<string, Brand>;
+  origins: Record<string, string>;
+}
+
+/**
+ * `host=brand,…` or `https://host[:port]=brand,…` (README › "Brands by host"); a bare host's origin takes
+ * `scheme` (PUBLIC_URL's). The message of the first bad entry otherwise.
+ */
+export function parseBrandHosts(raw: string, scheme = 'https'): BrandHosts | string {
+  const parsed: BrandHosts = { hosts: {}, origins: {} };
   for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const [host = '', brand = ''] = part.split('=').map((s) => s.trim());
-    if (!BRAND_HOST.test(host.toLowerCase()) || !BRANDS.includes(brand as Brand)) {
-      return `BRAND_HOSTS entry "${part}" must be host=brand, the brand one of ${BRANDS.join(', ')}`;
+    const at = part.lastIndexOf('=');
+    const [entry, brand] = [part.slice(0, Math.max(0, at)).trim(), part.slice(at + 1).trim()];
+    const origin = /^https?:\/\//i.test(entry) ? originOf(entry) : BRAND_HOST.test(entry.toLowerCase()) ? `${scheme}://${entry.toLowerCase()}` : null;
+    if (at < 1 || !origin || !BRANDS.includes(brand as Brand)) {
+      return `BRAND_HOSTS entry "${part}" must be host=brand or https://host[:port]=brand, the brand one of ${BRANDS.join(', ')}`;
     }
-    if (hosts[host.toLowerCase()] !== undefined) return `BRAND_HOSTS names ${host} twice`;
-    hosts[host.toLowerCase()] = brand as Brand;
+    const host = new URL(origin).host;
+    if (parsed.hosts[host] !== undefined) return `BRAND_HOSTS names ${host} twice`;
+    parsed.hosts[host] = brand as Brand;
+    parsed.origins[host] = origin;
   }
-  return hosts;
+  return parsed;
+}
+
+/** An http(s) origin with nothing after it (a `/` at most), lower case and without a default port; else null. */
+function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash || !['', '/'].includes(url.pathname)) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
 }
 
 /** `brand=Site name,…`; the message of the first bad entry otherwise. A name cannot hold a comma. */
@@ -305,16 +335,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production) {
     if (!vars.JWT_SECRET) problems.push('JWT_SECRET: must be set in production');
     if (!vars.MEDIA_SIGNING_KEY) problems.push('MEDIA_SIGNING_KEY: must be set in production');
+    // The site's addresses come from configuration only (issue #29): a production site says what they are.
+    if (!vars.PUBLIC_URL) problems.push('PUBLIC_URL: must be set in production (the public origin, like https://hunktube.example)');
+  }
+  const publicUrl = vars.PUBLIC_URL ? originOf(vars.PUBLIC_URL) ?? vars.PUBLIC_URL : `http://localhost:${vars.PORT}`;
+  // The old opt-out of the contract's guest rule (a guest viewer is their network); `network`, its opt-in, is now the rule.
+  if (env.GUEST_VIEWER !== undefined && env.GUEST_VIEWER.trim() !== '' && env.GUEST_VIEWER.trim() !== 'network') {
+    problems.push('GUEST_VIEWER: no longer a setting: a guest viewer is their network, whatever the user agent (api-contract.md); remove it');
   }
   if (Boolean(vars.ADMIN_EMAIL) !== Boolean(vars.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither');
+  } else if (typeof vars.ADMIN_PASSWORD === 'string' && typeof vars.ADMIN_EMAIL === 'string') {
+    // The admin's password follows the rule of registration; an existing account's display name is checked
+    // when the admin is made (AdminBootstrapService).
+    const problem = passwordProblem(vars.ADMIN_PASSWORD, { email: vars.ADMIN_EMAIL }, commonPasswords());
+    if (problem) problems.push(`ADMIN_PASSWORD: ${problem.message}`);
   }
   const trustProxy = vars.TRUST_PROXY ? vars.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : [];
   const badProxy = trustProxy.filter((p) => !isProxyEntry(p));
   if (badProxy.length) problems.push(`TRUST_PROXY: not an address, range or keyword: ${badProxy.join(', ')}`);
   const mediaHosts = parseMediaHosts(vars.MEDIA_HOSTS ?? '');
   if (typeof mediaHosts === 'string') problems.push(`MEDIA_HOSTS: ${mediaHosts}`);
-  const brandHosts = parseBrandHosts(vars.BRAND_HOSTS ?? '');
+  const brandHosts = parseBrandHosts(vars.BRAND_HOSTS ?? '', publicUrl.startsWith('https:') ? 'https' : 'http');
   if (typeof brandHosts === 'string') problems.push(`BRAND_HOSTS: ${brandHosts}`);
   const brandSiteNames = parseBrandSiteNames(vars.BRAND_SITE_NAMES ?? '');
   if (typeof brandSiteNames === 'string') problems.push(`BRAND_SITE_NAMES: ${brandSiteNames}`);
@@ -346,18 +388,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     brand: vars.BRAND as Brand,
     siteName: vars.SITE_NAME,
-    brandHosts: brandHosts as AppConfig['brandHosts'],
+    brandHosts: (brandHosts as BrandHosts).hosts,
+    brandOrigins: (brandHosts as BrandHosts).origins,
     brandSiteNames: brandSiteNames as AppConfig['brandSiteNames'],
     mediaDir: path.resolve(vars.MEDIA_DIR ?? path.join(dataDir, 'media')),
     mediaHosts: mediaHosts as AppConfig['mediaHosts'],
     imageHost: vars.IMAGE_HOST.replace(/\/+$/, ''),
     mediaSigningKey: vars.MEDIA_SIGNING_KEY ?? (secrets as InstallSecrets).mediaSigningKey,
-    publicUrl: vars.PUBLIC_URL ? vars.PUBLIC_URL.replace(/\/+$/, '') : null,
+    publicUrl,
     trustProxy,
     admin: vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : null,
     demoSeed: vars.DEMO_SEED ?? vars.NODE_ENV === 'development',
     demoSeedVideos: vars.DEMO_SEED_VIDEOS,
-    rateLimits: { auth: vars.RATE_LIMIT_AUTH, authGlobal: vars.RATE_LIMIT_AUTH_GLOBAL ?? 30 * vars.RATE_LIMIT_AUTH, write: vars.RATE_LIMIT_WRITE },
+    rateLimits: { auth: vars.RATE_LIMIT_AUTH, authGlobal: vars.RATE_LIMIT_AUTH_GLOBAL ?? 30 * vars.RATE_LIMIT_AUTH, write: vars.RATE_LIMIT_WRITE, read: vars.RATE_LIMIT_READ },
     counterFlushMs: vars.COUNTER_FLUSH_MS,
     ingestWorker: vars.INGEST_WORKER ?? true,
     maxUploadBytes: vars.MAX_UPLOAD_BYTES,
@@ -365,7 +408,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ffprobePath: vars.FFPROBE_PATH ?? null,
     logLevel: vars.LOG_LEVEL,
     catalogueCache: vars.CATALOGUE_CACHE === 'on',
-    guestViewer: vars.GUEST_VIEWER,
     searchIndexMinVideos: vars.SEARCH_INDEX_MIN_VIDEOS,
     sitemapUrlsPerFile: vars.SITEMAP_URLS_PER_FILE,
     apiDocs: (vars.API_DOCS ?? (vars.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',

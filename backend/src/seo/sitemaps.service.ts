@@ -59,6 +59,11 @@ export class SitemapsService implements OnModuleDestroy {
     this.stopSweeping();
   }
 
+  /** Built files kept now (one per brand, origin and file): what a made-up Host must never add to. */
+  get keptFiles(): number {
+    return this.built.size;
+  }
+
   robots(origin: string): string {
     return robotsTxt(origin);
   }

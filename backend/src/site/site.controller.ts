@@ -21,6 +21,12 @@ export class SiteDto {
   mediaHosts: MediaHostsDto;
 
   @ApiProperty({ description: 'Host of posters, thumbnails and storyboards; empty means this site' }) imageHost: string;
+
+  @ApiProperty({
+    example: 'https://hunktube.example',
+    description: "The site's public origin (PUBLIC_URL, or the brand host's own): what its share links and embed codes are written with",
+  })
+  origin: string;
 }
 
 export class ClientIpDto {
@@ -31,9 +37,9 @@ export class ClientIpDto {
  * The site's settings as `GET /api/site` answers them (and the pages' bootstrap block carries them), for the
  * site the request reached (its brand and name by host, README › "Brands by host").
  */
-export function toSiteDto(config: AppConfig, site: Pick<SiteIdentity, 'brand' | 'name'>): SiteDto {
+export function toSiteDto(config: AppConfig, site: SiteIdentity): SiteDto {
   const { mediaHosts, imageHost } = config;
-  return { name: site.name, brand: site.brand, mediaHosts: { ...mediaHosts }, imageHost };
+  return { name: site.name, brand: site.brand, mediaHosts: { ...mediaHosts }, imageHost, origin: site.origin };
 }
 
 @ApiTags('site')

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
-import { AGE_CONFIRMED_COOKIE, brandTitle, describeVideo, imageCopyOf, isoDuration, parseStartTime, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
+import { AGE_CONFIRMED_COOKIE, brandTitle, describeVideo, imageCopyOf, isoDuration, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { AuthService } from '../auth/auth.service';
-import { fromCookie } from '../auth/jwt.strategy';
+import { fromCookie } from '../common/http/session-cookie';
 import { toUserDto } from '../auth/user.mapper';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -18,12 +18,16 @@ import { type Bootstrap, type PageHead, pageHtml, shorten } from './page-head';
 import { StorageService } from '../media/storage.service';
 import { PAGE_RENDERER, WEB_BUILD } from './web.tokens';
 import type { PageRenderer, RouteChunks, WebBuild } from './web-build';
+import { canonicalPage } from './page-canonical';
+import { RenderPool, RendersBusy, TokenBucket } from './render-pool';
 
 /** A page as the server sends it. */
 export interface Page {
   html: string;
   /** `private, no-store` when it carries a member's data, else `no-cache` (revalidated by its ETag). */
   cacheControl: string;
+  /** 200, or 503 when its body could not be drawn for the line of renders (the shell then: the browser draws it). */
+  status: 200 | 503;
 }
 
 export const GUEST_PAGE_CACHE_CONTROL = 'no-cache';
@@ -43,9 +47,12 @@ interface RenderedBody {
   html: string;
   rendered: unknown;
   chunks: RouteChunks;
-  /** Signed stream addresses the page plays, preloaded from the head. */
+  /** Signed stream addresses the page plays, preloaded from the head: each master, its first variant and segment. */
   streams: string[];
 }
+
+/** A page's body could not be drawn now: the line of renders is full. */
+const BUSY = Symbol('busy');
 
 interface KeptBody {
   body: RenderedBody;
@@ -67,20 +74,11 @@ const RENDERED: [RegExp, string[]][] = [
 ];
 const TAXON_PAGE = /^\/(categories|performers)\/([^/]+)$/;
 const WATCH_PAGE = /^\/video\/[1-9]\d{0,9}$/;
+const EMBED_PAGE = /^\/embed\//;
 /** A signed master playlist's address: its signed prefix (any media host) and its path in the media store. */
 const SIGNED_MASTER = /^((?:https?:\/\/[^/]+)?\/s\/[^/]+\/)(videos\/(?:[^/]+\/)+index\.m3u8)$/;
 const MAX_VIDEO_ID = 2_147_483_647;
 
-/**
- * Where the page's player starts, as far as the server can tell: `?t=` (the first, as the browser's
- * URLSearchParams reads it), else the start. A guest's resume point lives in their browser: the page starts
- * there, and the segment preloaded for the start goes unused (README › Web client › "First frame").
- */
-const startPosition = (req: Request): number => {
-  const t = (req.query as Record<string, unknown>).t;
-  const first = Array.isArray(t) ? t[0] : t;
-  return (typeof first === 'string' ? parseStartTime(first) : null) ?? 0;
-};
 /** The web client's sort labels (frontend/src/api/videos/sorts.ts). */
 const SORT_LABELS: Record<VideoSort, string> = {
   newest: 'Newest',
@@ -119,6 +117,10 @@ export class PagesService implements OnModuleDestroy {
     ttl: RENDERED_PAGE_TTL_MS,
   });
   private readonly stopSweeping = sweepExpired(this.kept);
+  /** Renders at once and waiting (docs/security.md › "Renders no one can force"). */
+  private readonly renders = new RenderPool();
+  /** New search pages drawn on the server, from every visitor together. */
+  private readonly searchRenders = new TokenBucket();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -135,6 +137,16 @@ export class PagesService implements OnModuleDestroy {
     this.stopSweeping();
   }
 
+  /** Pages being drawn and waiting their turn now. */
+  get renderLoad(): { running: number; waiting: number } {
+    return this.renders.load;
+  }
+
+  /** Guests' bodies kept now (by brand, origin, canonical address and gate). */
+  get keptPages(): number {
+    return this.kept.size;
+  }
+
   get built(): WebBuild | null {
     return this.build;
   }
@@ -144,7 +156,8 @@ export class PagesService implements OnModuleDestroy {
     // The site this host is (README › "Brands by host"): its brand, name and origin, for the head and the body.
     const site = siteOf(req, this.config);
     const [head, bootstrap] = await Promise.all([this.headFor(req, site), this.bootstrapFor(req, site)]);
-    const body = head.found ? await this.body(req, site, bootstrap, this.build) : null;
+    const drawn = head.found ? await this.body(req, site, bootstrap, this.build) : null;
+    const body = drawn === BUSY ? null : drawn;
     if (body) {
       head.chunks = body.chunks;
       head.preloadStreams = body.streams;
@@ -161,6 +174,7 @@ export class PagesService implements OnModuleDestroy {
     return {
       html: pageHtml(body && early ? early.shell : this.build.shell, head, bootstrap, body?.html),
       cacheControl: bootstrap.user ? MEMBER_PAGE_CACHE_CONTROL : GUEST_PAGE_CACHE_CONTROL,
+      status: drawn === BUSY ? 503 : 200,
     };
   }
 
@@ -169,37 +183,44 @@ export class PagesService implements OnModuleDestroy {
    * pages that have one; null for the others, and where it could not be rendered (the browser then draws it).
    * Its reads go to this very process, with the visitor's cookie or token: a member's page shows their data.
    */
-  private async body(req: Request, site: SiteIdentity, bootstrap: Bootstrap, build: WebBuild): Promise<RenderedBody | null> {
+  private async body(req: Request, site: SiteIdentity, bootstrap: Bootstrap, build: WebBuild): Promise<RenderedBody | typeof BUSY | null> {
     const route = RENDERED.find(([pattern]) => pattern.test(pagePath(req)));
     // Without the visitor's answer known (the database is down), the page is the browser's.
     if (!this.renderer || !route || bootstrap.user === undefined) return null;
     const { origin } = site;
     const guest = bootstrap.user === null;
-    const key = `${site.brand} ${origin}${req.originalUrl} ${bootstrap.ageConfirmed === true}`;
+    // Drawn for, and kept under, the page's canonical address: what no component reads makes no new render.
+    const url = canonicalPage(req.path, req.query as Record<string, unknown>);
+    const key = `${site.brand} ${origin}${url} ${bootstrap.ageConfirmed === true}`;
     if (guest) {
       const kept = this.kept.get(key);
       if (kept && this.catalogue.isCurrent(kept.stamp)) return kept.body;
     }
+    // A search nobody asked for lately is drawn while the budget lasts, else by the browser.
+    if (url.startsWith('/search?') && !this.searchRenders.take()) return null;
     const stamp = guest ? this.catalogue.stamp() : null;
     const headers: Record<string, string> = {};
     // A guest's reads carry nothing of theirs: the body is the same for every guest, and may be kept.
     if (!guest && req.headers.cookie) headers.cookie = req.headers.cookie;
     if (!guest && req.headers.authorization) headers.authorization = req.headers.authorization;
     try {
-      const result = await this.renderer.render({
-        url: req.originalUrl,
-        origin,
-        api: `http://${hostOf(req.socket.localAddress)}:${req.socket.localPort}`,
-        headers,
-        site: bootstrap.site,
-        user: bootstrap.user,
-        ageConfirmed: bootstrap.ageConfirmed === true,
-      });
+      const result = await this.renders.run(() =>
+        (this.renderer as PageRenderer).render({
+          url,
+          origin,
+          api: `http://${hostOf(req.socket.localAddress)}:${req.socket.localPort}`,
+          headers,
+          site: bootstrap.site,
+          user: bootstrap.user,
+          ageConfirmed: bootstrap.ageConfirmed === true,
+        }),
+      );
       if (!result) return null;
-      const body = { ...result, streams: await this.withStreamStarts(result.streams, startPosition(req)), chunks: build.chunks(route[1]) };
+      const body = { ...result, streams: await this.withStreamStarts(result.streams), chunks: build.chunks(route[1]) };
       if (stamp && this.catalogue.isCurrent(stamp)) this.kept.set(key, { body, stamp });
       return body;
     } catch (error) {
+      if (error instanceof RendersBusy) return BUSY;
       this.logger.warn(`The page ${req.path} was not rendered: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     }
@@ -207,15 +228,18 @@ export class PagesService implements OnModuleDestroy {
 
   /**
    * Each signed master playlist, followed by where hls.js starts it when the media store has them (README › Web
-   * client › "First frame"): the variant it starts with and that variant's segment at the page's start position
-   * (`?t=`). The head preloads them all, so that hls.js finds each answer on its way instead of a round trip
-   * each. The signed link covers the master's folder: their addresses are the master's with their names.
+   * client › "First frame"): the variant it starts with and that variant's first segment. The head preloads them
+   * all, so that hls.js finds each answer on its way instead of a round trip each. The signed link covers the
+   * master's folder: their addresses are the master's with their names. Always the start of the stream, whatever
+   * `?t=` says: a page's HTML does not depend on it, so no one can make a new page of it (docs/security.md ›
+   * "Renders no one can force"); a player started at `?t=`, or at a guest's resume point kept in their browser,
+   * asks for its own segment (one round trip more) and leaves the first one unused.
    */
-  private async withStreamStarts(streams: string[], position: number): Promise<string[]> {
+  private async withStreamStarts(streams: string[]): Promise<string[]> {
     const all = await Promise.all(
       streams.map(async (stream) => {
         const signed = SIGNED_MASTER.exec(stream);
-        const start = signed ? await this.storage.streamStart(signed[2], position) : null;
+        const start = signed ? await this.storage.streamStart(signed[2], 0) : null;
         if (!signed || !start) return [stream];
         return [stream, `${signed[1]}${start.variant}`, ...(start.segment ? [`${signed[1]}${start.segment}`] : [])];
       }),
@@ -230,7 +254,10 @@ export class PagesService implements OnModuleDestroy {
   private async bootstrapFor(req: Request, identity: SiteIdentity): Promise<Bootstrap> {
     const site = toSiteDto(this.config, identity);
     const ageConfirmed = (req.cookies as Record<string, unknown> | undefined)?.[AGE_CONFIRMED_COOKIE] === 'true';
-    const token = bearerOf(req) ?? fromCookie(req);
+    // The embeddable player is framed by other sites: it is a guest's page, whoever is signed in (issue #29), so
+    // its HTML never names the member.
+    if (EMBED_PAGE.test(pagePath(req))) return { site, user: null, ageConfirmed };
+    const token = bearerOf(req) ?? fromCookie(req, this.config);
     if (!token) return { site, user: null, ageConfirmed };
     try {
       const user = await this.auth.userOfToken(token);

@@ -1,6 +1,8 @@
 import { HttpException } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { PRIVATE_CACHE_CONTROL } from '../common/http/http-caching';
 import { type PagesService } from './pages.service';
+import { RENDER_RETRY_AFTER_SECONDS } from './render-pool';
 import { type BuiltAsset, type Coding, ENCODINGS } from './web-build';
 
 /** Vite's hashed bundles never change under one name. */
@@ -28,7 +30,9 @@ export function webClientMiddleware(pages: PagesService): RequestHandler {
     pages.page(req).then(
       (page) => {
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Cache-Control', page.cacheControl);
+        res.setHeader('Cache-Control', page.status === 503 ? PRIVATE_CACHE_CONTROL : page.cacheControl);
+        // The line of renders was full: the shell, for the browser to draw, and a word to crawlers to come back.
+        if (page.status === 503) res.status(503).setHeader('Retry-After', String(RENDER_RETRY_AFTER_SECONDS));
         // Express's strong ETag of the body: an unchanged page revalidates with a 304.
         res.send(page.html);
       },

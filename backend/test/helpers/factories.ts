@@ -59,3 +59,16 @@ export async function insertDailyViews(db: DataSource, videoId: number, daysAgo:
     [videoId, daysAgo, views],
   );
 }
+
+const guestNetworks = new Map<string, number>();
+
+/**
+ * A guest viewer of its own: a guest is their network whatever the user agent (api-contract.md), so tests tell
+ * guests apart by address, sent as X-Forwarded-For from the loopback proxy; the app under test must believe it
+ * (`TRUST_PROXY: 'loopback'`). The same name is always the same network, another name another (10.0.0.0/8).
+ */
+export function guestFrom(name: string): { 'X-Forwarded-For': string } {
+  let n = guestNetworks.get(name);
+  if (n === undefined) guestNetworks.set(name, (n = guestNetworks.size + 1));
+  return { 'X-Forwarded-For': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+}

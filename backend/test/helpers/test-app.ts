@@ -44,6 +44,7 @@ export async function createTestApp(
       LOG_LEVEL: 'silent',
       RATE_LIMIT_AUTH: '0',
       RATE_LIMIT_WRITE: '0',
+      RATE_LIMIT_READ: '0',
       DATA_DIR: '/nonexistent-test-data-dir',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
@@ -95,7 +96,10 @@ export interface TestUser {
 
 let userCounter = 0;
 
-/** Registers a new account through the API. */
+/**
+ * Registers a new account through the API. The default password passes the password rule for the names made
+ * here: it is not a common one, and neither "userN…" nor "User N" can occur in it.
+ */
 export async function registerUser(http: App, fields: Partial<{ email: string; password: string; displayName: string }> = {}): Promise<TestUser> {
   userCounter += 1;
   const email = fields.email ?? `user${userCounter}.${randomBytes(3).toString('hex')}@example.com`;

@@ -6,6 +6,9 @@ export function makeSite(overrides: Partial<Site> = {}): Site {
     brand: 'default',
     mediaHosts: { '1': 'https://media1.example.com', default: 'https://media.example.com' },
     imageHost: 'https://img.example.com',
+    // The site's configured origin, as the API names it: another than the page's (jsdom's), as on a site whose
+    // visitor typed another host.
+    origin: 'https://test-tube.example',
     ...overrides,
   };
 }

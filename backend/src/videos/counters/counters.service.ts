@@ -50,10 +50,12 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
     this.viewerSecret = createHash('sha256').update(`viewer:${config.jwtSecret}`).digest('hex');
   }
 
-  /** Who is counted: the member, or a keyed hash of address and user agent (the address is never kept). */
+  /**
+   * Who is counted: the member, or a keyed hash of the guest's network (the IPv4 address, the IPv6 /64), whatever
+   * the user agent says, as the contract has it (the address is never kept).
+   */
   viewerOf(user: { id: string } | null, client: ClientInfo): string {
-    if (this.config.guestViewer === 'network') return viewerKey(user?.id ?? null, clientNetwork(client.ip), '', this.viewerSecret);
-    return viewerKey(user?.id ?? null, client.ip, client.userAgent, this.viewerSecret);
+    return viewerKey(user?.id ?? null, clientNetwork(client.ip), this.viewerSecret);
   }
 
   onApplicationBootstrap(): void {
@@ -113,7 +115,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
 
   /**
    * A member likes a video once (their like is a row of `likes`, which the database keeps unique); anyone else
-   * once per address and user agent per video per day. A repeat answers 409 ALREADY_LIKED.
+   * once per network per video per day. A repeat answers 409 ALREADY_LIKED.
    */
   async recordLike(videoId: number, userId: string | null, viewer: string): Promise<{ likes: number }> {
     await this.assertPublished(videoId);

@@ -139,7 +139,7 @@ describe('watch page: what it shows', () => {
     const href = new URL(share.getAttribute('href') ?? '');
     expect(`${href.origin}${href.pathname}`).toBe('https://twitter.com/intent/tweet');
     expect(href.searchParams.get('text')).toBe('Pool party & friends');
-    expect(href.searchParams.get('url')).toBe(`${window.location.origin}/video/7`);
+    expect(href.searchParams.get('url')).toBe('https://test-tube.example/video/7');
   });
 
   it('describes the video for search engines as an adult VideoObject, and names the document', async () => {

@@ -988,6 +988,7 @@ export interface components {
         RegisterDto: {
             /** @example sam@example.com */
             email: string;
+            /** @description Not a common password, and not containing the e-mail address’s name or the display name (else 400 WEAK_PASSWORD) */
             password: string;
             /** @example Sam */
             displayName: string;
@@ -1502,6 +1503,11 @@ export interface components {
             mediaHosts: components["schemas"]["MediaHostsDto"];
             /** @description Host of posters, thumbnails and storyboards; empty means this site */
             imageHost: string;
+            /**
+             * @description The site's public origin (PUBLIC_URL, or the brand host's own): what its share links and embed codes are written with
+             * @example https://hunktube.example
+             */
+            origin: string;
         };
         ClientIpDto: {
             ip: string;
@@ -1856,6 +1862,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SessionDto"];
                 };
+            };
+            /** @description A field out of its limits (password: 10 to 128 characters); or errorCode WEAK_PASSWORD, with the rule in `error`: a common password, or one that contains the e-mail address’s name or the display name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An account with this email already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,0 +1,44 @@
+import { VIDEO_SORTS } from '../videos/dto/list-videos.query';
+
+/**
+ * The address a server-rendered page is rendered for and kept under (docs/security.md › "Renders no one can
+ * force"): its path, without a trailing slash, and only the parameters the page's components read, each as they
+ * read it (frontend/src: `parseSort`, `parsePage`, the search box's `q`, `parseWatchContext`), in one
+ * order; a value they would ignore is left out. `/?x=1`, `/?sort=bogus&page=1` and `/` are one page, rendered once;
+ * `?t=` (where a watch page's player starts) is read by the player and the first script from the address
+ * itself, never rendered, so it is not part of the page either.
+ */
+export function canonicalPage(path: string, query: Record<string, unknown>): string {
+  const page = path.length > 1 ? path.replace(/\/$/, '') : path;
+  const params = new URLSearchParams();
+  const first = (name: string): string | null => {
+    const value = query[name];
+    const one = Array.isArray(value) ? value[0] : value;
+    return typeof one === 'string' ? one : null;
+  };
+  if (WATCH.test(page)) {
+    const context = first('context');
+    const playlist = first('playlist');
+    if (context === 'playlist' && playlist !== null && PLAYLIST_ID.test(playlist)) {
+      params.set('context', 'playlist');
+      params.set('playlist', playlist);
+    } else if (context === 'watch-later') params.set('context', 'watch-later');
+  } else if (LISTING.test(page)) {
+    if (page === '/search') {
+      // As written: the header's search box shows it untrimmed (the results, trimmed).
+      const q = first('q');
+      if (q) params.set('q', q);
+    }
+    const sort = VIDEO_SORTS.find((s) => s === first('sort'));
+    if (sort && sort !== VIDEO_SORTS[0]) params.set('sort', sort);
+    const pageNumber = first('page');
+    if (pageNumber !== null && /^\d{1,9}$/.test(pageNumber) && Number(pageNumber) > 1) params.set('page', String(Number(pageNumber)));
+  }
+  const search = params.toString();
+  return search ? `${page}?${search}` : page;
+}
+
+const WATCH = /^\/video\/[1-9]\d{0,9}$/;
+/** The pages that list videos by `sort` and `page` (CatalogueListing). */
+const LISTING = /^\/(?:|search|categories\/[^/]+|performers\/[^/]+)$/;
+const PLAYLIST_ID = /^[1-9]\d{0,9}$/;
