@@ -53,7 +53,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
         directives: {
           // No `https:` anywhere (helmet's defaults allow any HTTPS style sheet and font), and no inline <style>:
           // only React's style attributes (a thumbnail's hue, the seek bar's position), which server-rendered markup
-          // carries and hydration does not set again (docs/security.md › "Headers").
+          // carries and hydration does not set again (docs/security.md › "Headers and small things").
           'style-src': ["'self'"],
           'style-src-attr': ["'unsafe-inline'"],
           'font-src': ["'self'", 'data:'],

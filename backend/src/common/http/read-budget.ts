@@ -12,8 +12,8 @@ export const READS_REFUSED = 'Too many requests from your network, please try ag
 const FREE = /^\/(?:s\/|thumbs\/|assets\/|api\/health$|robots\.txt$|sitemap\.xml$|sitemaps\/)/;
 
 /**
- * Reads (GET and HEAD of pages and of the API) per network per minute, in this process (docs/security.md › "Read
- * budget"): RATE_LIMIT_READ, generous (3,000 a minute by default, 50 a second: a household or an office behind
+ * Reads (GET and HEAD of pages and of the API) per network per minute, in this process (docs/security.md › "Renders
+ * no one can force"): RATE_LIMIT_READ, generous (3,000 a minute by default, 50 a second: a household or an office behind
  * one address browsing at once stays far below it), so that one network cannot keep a process busy with reads
  * and renders. Media, the built web client's files, robots.txt, sitemaps and `/api/health` are never counted;
  * writes have their own limits (RateLimitGuard). Counted in the process, not in Redis: a Redis round trip per

@@ -6,7 +6,7 @@ export const ACCESS_TOKEN_COOKIE = 'access_token';
 const HOST_PREFIXED = `__Host-${ACCESS_TOKEN_COOKIE}`;
 
 /**
- * The session cookie's name: `__Host-access_token` in production (docs/security.md › "Session cookie"), which a
+ * The session cookie's name: `__Host-access_token` in production (docs/security.md › "Headers and small things"), which a
  * browser keeps only when it is Secure, for `/`, and set by this very host without a Domain: a page on a sibling
  * subdomain cannot plant or overwrite it (cookie tossing, a way to sign a victim into the attacker's account).
  * `access_token`, the contract's name, elsewhere: on http://localhost a Secure cookie is not a given. A production
