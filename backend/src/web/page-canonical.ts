@@ -1,4 +1,4 @@
-import { VIDEO_SORTS } from '../videos/dto/list-videos.query';
+import { VIDEO_SORTS, type VideoSort } from '../videos/dto/list-videos.query';
 
 /**
  * The address a server-rendered page is rendered for and kept under (docs/security.md › "Renders no one can
@@ -11,11 +11,7 @@ import { VIDEO_SORTS } from '../videos/dto/list-videos.query';
 export function canonicalPage(path: string, query: Record<string, unknown>): string {
   const page = path.length > 1 ? path.replace(/\/$/, '') : path;
   const params = new URLSearchParams();
-  const first = (name: string): string | null => {
-    const value = query[name];
-    const one = Array.isArray(value) ? value[0] : value;
-    return typeof one === 'string' ? one : null;
-  };
+  const first = (name: string) => firstValue(query, name);
   if (WATCH.test(page)) {
     const context = first('context');
     const playlist = first('playlist');
@@ -29,13 +25,25 @@ export function canonicalPage(path: string, query: Record<string, unknown>): str
       const q = first('q');
       if (q) params.set('q', q);
     }
-    const sort = VIDEO_SORTS.find((s) => s === first('sort'));
-    if (sort && sort !== VIDEO_SORTS[0]) params.set('sort', sort);
+    const sort = listingSort(query);
+    if (sort !== VIDEO_SORTS[0]) params.set('sort', sort);
     const pageNumber = first('page');
     if (pageNumber !== null && /^\d{1,9}$/.test(pageNumber) && Number(pageNumber) > 1) params.set('page', String(Number(pageNumber)));
   }
   const search = params.toString();
   return search ? `${page}?${search}` : page;
+}
+
+/** A listing's sort as `parseSort` reads it: the first `sort` when it is one, else the default. */
+export function listingSort(query: Record<string, unknown>): VideoSort {
+  return VIDEO_SORTS.find((s) => s === firstValue(query, 'sort')) ?? VIDEO_SORTS[0];
+}
+
+/** The first value of a query parameter, as the browser's URLSearchParams.get reads it; null without one. */
+function firstValue(query: Record<string, unknown>, name: string): string | null {
+  const value = query[name];
+  const one = Array.isArray(value) ? value[0] : value;
+  return typeof one === 'string' ? one : null;
 }
 
 const WATCH = /^\/video\/[1-9]\d{0,9}$/;

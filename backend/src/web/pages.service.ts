@@ -10,7 +10,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { siteOf, type SiteIdentity } from '../site/site-identity';
 import { toSiteDto } from '../site/site.controller';
 import { TaxonomyService, type TaxonKind } from '../taxonomy/taxonomy.service';
-import { VIDEO_SORTS, type VideoSort } from '../videos/dto/list-videos.query';
+import type { VideoSort } from '../videos/dto/list-videos.query';
 import type { VideoDto } from '../videos/dto/video.dto';
 import { CatalogueCache, type CatalogueStamp, sweepExpired } from '../videos/catalogue-cache';
 import { VideosService } from '../videos/videos.service';
@@ -18,7 +18,7 @@ import { type Bootstrap, type PageHead, pageHtml, shorten } from './page-head';
 import { StorageService } from '../media/storage.service';
 import { PAGE_RENDERER, WEB_BUILD } from './web.tokens';
 import type { PageRenderer, RouteChunks, WebBuild } from './web-build';
-import { canonicalPage } from './page-canonical';
+import { canonicalPage, listingSort } from './page-canonical';
 import { RenderPool, RendersBusy, TokenBucket } from './render-pool';
 
 /** A page as the server sends it. */
@@ -343,14 +343,15 @@ export class PagesService implements OnModuleDestroy {
     const taxon = (await this.taxonomy.list(kind)).find((t) => t.id === id);
     if (!taxon) throw new NotFoundException();
     const title = `${taxon.name} videos`;
-    const sort = sortOf(query);
+    const sort = listingSort(query);
     const count = `${taxon.video_count} ${taxon.video_count === 1 ? 'video' : 'videos'}`;
     const description = kind === 'categories'
       ? `${count} in ${taxon.name} on ${site}, ${SORT_LABELS[sort].toLowerCase()} first.`
       : `${count} with ${taxon.name} on ${site}, ${SORT_LABELS[sort].toLowerCase()} first.`;
     const indexUrl = `${origin}/${kind}`;
     const pageUrl = `${indexUrl}/${encodeURIComponent(taxon.id)}`;
-    const canonical = pageUrl + listingSearch(sort, query);
+    // The address the page is rendered for (canonicalPage): its sort and page, as the listing's own links write them.
+    const canonical = origin + canonicalPage(`/${kind}/${encodeURIComponent(taxon.id)}`, query);
     return {
       title,
       description: shorten(description),
@@ -373,25 +374,11 @@ export class PagesService implements OnModuleDestroy {
   }
 
   private homeHead({ origin, name: site }: SiteIdentity, query: Record<string, unknown>): PageHead {
-    const sort = sortOf(query);
+    const sort = listingSort(query);
     const description = `${SORT_LABELS[sort]} videos on ${site}: watch them streamed, and browse them by category and performer.`;
-    const canonical = `${origin}/${listingSearch(sort, query)}`;
+    const canonical = origin + canonicalPage('/', query);
     return { title: site, description, canonical, openGraph: website(site, site, description, canonical) };
   }
-}
-
-/** The videos a page lists, as the listing's own links write them: sort when not the default, page from 2. */
-function listingSearch(sort: VideoSort, query: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  if (sort !== VIDEO_SORTS[0]) params.set('sort', sort);
-  const page = typeof query.page === 'string' && /^\d{1,9}$/.test(query.page) ? Number(query.page) : 1;
-  if (page > 1) params.set('page', String(page));
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
-
-function sortOf(query: Record<string, unknown>): VideoSort {
-  return VIDEO_SORTS.find((s) => s === query.sort) ?? VIDEO_SORTS[0];
 }
 
 function website(site: string, title: string, description: string, url: string): [string, string][] {

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { clientNetworkOf } from '../utils/client-ip';
-import { isApiPath } from './http-caching';
+import { isApiPath, PRIVATE_CACHE_CONTROL } from './http-caching';
 
 export const READ_WINDOW_MS = 60_000;
 /** Networks counted at once (a few dozen bytes each); past it the least recently seen go, and start over. */
@@ -33,7 +33,7 @@ export function readBudget(limitPerMinute: number, isBuiltFile: (path: string) =
     }
     if (++entry.count <= limitPerMinute) return next();
     res.setHeader('Retry-After', String(Math.max(1, Math.ceil((entry.until - now) / 1000))));
-    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
     if (isApiPath(req.path)) {
       res.status(429).json({ error: READS_REFUSED, statusCode: 429 });
       return;

@@ -97,7 +97,7 @@ export function jsonOnlyGuard(req: Request, res: Response, next: NextFunction): 
 
 /** The texts of the 400s raised while the JSON body is read, which the exceptions filter answers as they are. */
 export const isBodyErrorText = (message: unknown): boolean =>
-  message === JSON_TOO_DEEP || message === JSON_LONE_SURROGATE || message === NUL_REFUSED || (typeof message === 'string' && /^property (?:__proto__|constructor|prototype) should not exist$/.test(message));
+  message === JSON_TOO_DEEP || message === JSON_LONE_SURROGATE || message === NUL_REFUSED || [...PROTOTYPE_KEYS].some((key) => message === unknownProperty(key));
 
 /** A 400 raised while the JSON body is read, before anything else looks at it. */
 function bodyError(message: string): Error & { status: number; expose: boolean } {

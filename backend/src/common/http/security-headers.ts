@@ -9,9 +9,9 @@ export const EMBEDDABLE_PAGE = /^\/embed\/\d+\/?$/;
 
 /**
  * Powerful browser features the site never uses, denied to its pages and to anything they frame (docs/security.md
- * › "Headers and small things"); the player's own (autoplay, fullscreen, picture-in-picture) stay this site's. Only features
- * Chromium knows are named: an unknown one is a warning in every page's console (Chromium 156 does not know
- * `bluetooth`, and the browser tests fail on that warning).
+ * › "Headers and small things"); the player's own (autoplay, fullscreen, picture-in-picture) stay this site's.
+ * Only features Chromium knows are named: an unknown one is a warning in every page's console (Chromium 156 does
+ * not know `bluetooth`, and the browser tests fail on that warning).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()', 'autoplay=(self)', 'browsing-topics=()', 'camera=()', 'display-capture=()',
@@ -22,10 +22,10 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * Helmet's headers for every answer (with the Permissions-Policy above on pages), and for the embeddable player
- * the same ones except that any site may frame it: `frame-ancestors *` in the Content-Security-Policy, no `X-Frame-Options` (which can only say "this site" or
- * "nobody"), and `Cross-Origin-Resource-Policy: cross-origin` so that a page isolated with
- * `Cross-Origin-Embedder-Policy` may frame it too. Every other page still refuses framing (`frame-ancestors
- * 'self'`, `X-Frame-Options: SAMEORIGIN`).
+ * the same ones except that any site may frame it: `frame-ancestors *` in the Content-Security-Policy, no
+ * `X-Frame-Options` (which can only say "this site" or "nobody"), and `Cross-Origin-Resource-Policy: cross-origin`
+ * so that a page isolated with `Cross-Origin-Embedder-Policy` may frame it too. Every other page still refuses
+ * framing (`frame-ancestors 'self'`, `X-Frame-Options: SAMEORIGIN`).
  */
 export function securityHeaders(options: HelmetOptions): RequestHandler {
   const csp = typeof options.contentSecurityPolicy === 'object' ? options.contentSecurityPolicy : {};

@@ -13,7 +13,6 @@ import { APP_CONFIG } from '../../config/config.module';
 import { createHash } from 'node:crypto';
 import { COUNTER_STORE } from './counter-store';
 import type { CounterStore, PendingCounts } from './counter-store';
-import { clientNetwork } from '../../common/utils/client-ip';
 import { viewerKey } from './viewer';
 import type { ClientInfo } from './viewer.decorator';
 import { LikesRepository } from '../../lists/likes.repository';
@@ -55,7 +54,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
    * the user agent says, as the contract has it (the address is never kept).
    */
   viewerOf(user: { id: string } | null, client: ClientInfo): string {
-    return viewerKey(user?.id ?? null, clientNetwork(client.ip), this.viewerSecret);
+    return viewerKey(user?.id ?? null, client.network, this.viewerSecret);
   }
 
   onApplicationBootstrap(): void {
