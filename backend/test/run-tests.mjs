@@ -10,6 +10,8 @@ const extra = process.argv.slice(2);
 
 // The stack's nginx config is tested on Debian's nginx (secure_link and the micro-cache need the real thing).
 ensureDebianPackage('nginx-light', commandRuns('nginx', ['-v']), 'The container stack tests need nginx on the PATH');
+// The sitemaps are validated against the official schemas by libxml2's xmllint.
+ensureDebianPackage('libxml2-utils', commandRuns('xmllint', ['--version']), 'The sitemap tests need xmllint on the PATH');
 
 function run(label, env, args) {
   console.log(`\n=== backend tests: ${label} ===`);

@@ -8,6 +8,7 @@ import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { VideosRepository } from '../src/videos/videos.repository';
 import { insertVideo, type VideoFields } from './helpers/factories';
 import { bearer, createTestApp, registerAdmin, TestApp, TestUser } from './helpers/test-app';
+import { schemaErrors, SITEMAP_INDEX_SCHEMA, URLSET_SCHEMA } from './helpers/xml-schema';
 
 /**
  * robots.txt and the sitemaps (README, "Sitemaps and robots.txt"): what crawlers are kept out of, a sitemap
@@ -258,6 +259,40 @@ describe('robots.txt and sitemaps (e2e)', () => {
       await request(t.http).post('/api/admin/delete-video').set(bearer(admin)).send({ id: lone }).expect(200);
       expect(await index()).not.toContain(loneFile);
       await request(t.http).get(loneFile.slice(ORIGIN.length)).expect(404);
+    });
+  });
+
+  describe('against the official schemas', () => {
+    it("validate: robots.txt's sitemap index by sitemaps.org's, every file it lists by sitemaps.org's and Google's video schema", async () => {
+      const tags = Array.from({ length: 40 }, (_, i) => `Tag ${i}`);
+      await fixture({ title: `Tagged & <odd> "title" ${'x'.repeat(120)}`, duration: 28_801, categories: tags.slice(0, 20), performers: tags.slice(20) });
+      await fixture({ title: 'No duration', duration: null, views: 0 });
+      await fixture({ title: 'Untagged' });
+
+      const robots = (await get('/robots.txt')).text;
+      const indexLoc = /^Sitemap: (.+)$/m.exec(robots)?.[1] ?? '';
+      expect(indexLoc).toBe(`${ORIGIN}/sitemap.xml`);
+      const indexXml = (await get(indexLoc.slice(ORIGIN.length))).text;
+      expect(schemaErrors(indexXml, SITEMAP_INDEX_SCHEMA)).toBe('');
+      const files = await index();
+      expect(files.filter((loc) => loc.includes('/sitemaps/videos-')).length).toBeGreaterThan(0);
+      expect(files.filter((loc) => /\/sitemaps\/(categories|performers)-/.test(loc)).length).toBeGreaterThan(0);
+      for (const loc of files) {
+        const xml = (await get(loc.slice(ORIGIN.length))).text;
+        expect({ loc, errors: schemaErrors(xml, URLSET_SCHEMA) }).toEqual({ loc, errors: '' });
+      }
+    });
+
+    it('are the schemas that refuse what Google refuses (a family_friendly before the tags, a 33rd tag, a bad index)', () => {
+      const entry = (inner: string) =>
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"><url><loc>${ORIGIN}/video/1</loc><video:video><video:thumbnail_loc>${ORIGIN}/p.jpg</video:thumbnail_loc><video:title>T</video:title><video:description>D</video:description><video:player_loc>${ORIGIN}/embed/1</video:player_loc>${inner}</video:video></url></urlset>`;
+      expect(schemaErrors(entry('<video:tag>a</video:tag><video:family_friendly>no</video:family_friendly>'), URLSET_SCHEMA)).toBe('');
+      expect(schemaErrors(entry('<video:family_friendly>no</video:family_friendly><video:tag>a</video:tag>'), URLSET_SCHEMA)).toMatch(/tag.*not expected/);
+      expect(schemaErrors(entry('<video:tag>a</video:tag>'.repeat(33)), URLSET_SCHEMA)).toMatch(/not expected/);
+      expect(schemaErrors(entry('<video:duration>28801</video:duration>'), URLSET_SCHEMA)).toMatch(/duration/);
+      expect(schemaErrors(entry('<video:unknown>1</video:unknown>'), URLSET_SCHEMA)).not.toBe('');
+      const badIndex = '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><lastmod>2025-01-01</lastmod></sitemap></sitemapindex>';
+      expect(schemaErrors(badIndex, SITEMAP_INDEX_SCHEMA)).toMatch(/lastmod.*not expected/);
     });
   });
 

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
-  describeVideo, MAX_DESCRIPTION, MAX_TAGS, robotsTxt, sitemapIndexXml, URLSET_CLOSE, URLSET_OPEN, videoUrlXml, xmlText,
+  describeVideo, MAX_DESCRIPTION, MAX_TAGS, MAX_TITLE, robotsTxt, sitemapIndexXml, URLSET_CLOSE, URLSET_OPEN, videoUrlXml, xmlText,
 } from './sitemap-xml';
 
 const parser = new XMLParser({ parseTagValue: false, trimValues: false, isArray: (name) => name === 'video:tag' });
@@ -37,13 +37,15 @@ describe('sitemap XML', () => {
     expect(url['video:video']['video:tag']).toEqual(['A & B', '<c>']);
     expect(Object.keys(url['video:video'])).toEqual([
       'video:thumbnail_loc', 'video:title', 'video:description', 'video:player_loc', 'video:duration', 'video:view_count',
-      'video:publication_date', 'video:family_friendly', 'video:tag',
+      'video:publication_date', 'video:tag', 'video:family_friendly',
     ]);
   });
 
-  it("keeps within Google's limits: tags, description length, durations", () => {
+  it("keeps within Google's limits: tags, title and description lengths, durations", () => {
     const tags = Array.from({ length: 40 }, (_, i) => `tag ${i}`);
-    const url = video(videoUrlXml(entry({ tags, description: `${'d'.repeat(MAX_DESCRIPTION - 1)}\uD83D\uDE00`, duration: 28_801 })));
+    const title = `${'t'.repeat(MAX_TITLE - 1)}\uD83D\uDE00`;
+    const url = video(videoUrlXml(entry({ tags, title, description: `${'d'.repeat(MAX_DESCRIPTION - 1)}\uD83D\uDE00`, duration: 28_801 })));
+    expect(url['video:video']['video:title']).toBe('t'.repeat(MAX_TITLE - 1));
     expect(url['video:video']['video:tag']).toHaveLength(MAX_TAGS);
     expect(url['video:video']['video:description']).toBe('d'.repeat(MAX_DESCRIPTION - 1));
     expect(url['video:video']['video:duration']).toBeUndefined();

@@ -7,8 +7,9 @@ export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 export const VIDEO_NS = 'http://www.google.com/schemas/sitemap-video/1.1';
 /** The sitemap protocol's limit of URLs per file (SITEMAP_URLS_PER_FILE may only lower it). */
 export const MAX_URLS_PER_FILE = 50_000;
-/** Google's limits: tags per video, characters of a description, seconds of a duration. */
+/** Google's limits: tags per video, characters of a title and of a description, seconds of a duration. */
 export const MAX_TAGS = 32;
+export const MAX_TITLE = 100;
 export const MAX_DESCRIPTION = 2048;
 export const MAX_DURATION_SECONDS = 28_800;
 
@@ -65,14 +66,15 @@ export function videoUrlXml(v: VideoEntry): string {
   const el = (name: string, value: string) => `<video:${name}>${xmlText(value)}</video:${name}>`;
   const parts = [
     el('thumbnail_loc', v.thumbnailLoc),
-    el('title', v.title),
+    el('title', truncate(v.title, MAX_TITLE)),
     el('description', truncate(v.description, MAX_DESCRIPTION)),
     el('player_loc', v.playerLoc),
     v.duration !== null && v.duration >= 1 && v.duration <= MAX_DURATION_SECONDS ? el('duration', String(Math.floor(v.duration))) : '',
     el('view_count', String(Math.max(0, Math.floor(v.viewCount)))),
     el('publication_date', v.publicationDate.toISOString()),
-    el('family_friendly', 'no'),
+    // After the tags: the schema's sequence (test/fixtures/sitemap-schemas/sitemap-video.xsd) wants it there.
     ...uniqueTags(v.tags).map((tag) => el('tag', tag)),
+    el('family_friendly', 'no'),
   ];
   return `<url><loc>${xmlText(v.loc)}</loc><video:video>${parts.join('')}</video:video></url>\n`;
 }
