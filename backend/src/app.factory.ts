@@ -13,6 +13,7 @@ import { requestLog } from './common/http/request-log';
 import { securityHeaders } from './common/http/security-headers';
 import { compressedAnswers } from './common/http/compression';
 import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, noNulCharacters, oneApiSpelling, wellFormedReviver } from './common/http/request-guards';
+import { sessionCookieName } from './common/http/session-cookie';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import { ImageVariants } from './media/image-variants';
 import { mediaServing } from './media/media-serving';
@@ -98,20 +99,25 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
 
   // The API's map is for its developers and clients: not published by a production site unless API_DOCS=on.
   if (config.apiDocs) {
-    const document = SwaggerModule.createDocument(app, openApiConfig(config.siteName));
+    const document = SwaggerModule.createDocument(app, openApiConfig(config));
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   }
   return app;
 }
 
-/** The OpenAPI document's header: the same for /api/docs-json and the exported file the web client's types come from. */
-export function openApiConfig(siteName: string) {
+/**
+ * The OpenAPI document's header: the same for /api/docs-json and the exported file the web client's types come from
+ * (docs/api-conventions.md). OpenAPI 3.0; one server, this site's root, so that the document reads the same on every
+ * machine; a session is the bearer token or the session cookie under its name for this environment.
+ */
+export function openApiConfig(config: Pick<AppConfig, 'siteName' | 'env'>) {
   return new DocumentBuilder()
-    .setTitle(`${siteName} API`)
+    .setTitle(`${config.siteName} API`)
     .setDescription('The HTTP API of the video site; see api-contract.md')
     .setVersion('1')
+    .addServer('/', 'This site')
     .addBearerAuth()
-    .addCookieAuth('access_token')
+    .addCookieAuth(sessionCookieName(config))
     .build();
 }
 

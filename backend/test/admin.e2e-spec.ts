@@ -66,8 +66,8 @@ describe('Admin (e2e)', () => {
     }
     expect(Object.keys(doc.paths['/api/admin/update-video'].post.requestBody?.content ?? {})).toEqual(['application/json']);
     expect(Object.keys(doc.paths['/api/admin/update-thumbnail'].post.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
-    // The public lists stay public.
-    expect(doc.paths['/api/categories'].get.security).toBeUndefined();
+    // The public lists stay public (security: [], docs/api-conventions.md).
+    expect(doc.paths['/api/categories'].get.security).toEqual([]);
   });
 
   it('refresh-views writes buffered views and likes now and recomputes trending', async () => {

@@ -1,8 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Req, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiTags,
-  ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { sessionCookieName, sessionCookieOptions } from '../common/http/session-cookie';
 import { AuthRateLimit, CurrentUser } from '../common/decorators/auth.decorators';
@@ -13,11 +10,11 @@ import { siteOf } from '../site/site-identity';
 import { slugify } from '@hunktube/shared';
 import { AccountService } from './account.service';
 import { AccountExportDto, DeleteAccountDto } from './dto/account.dto';
+import { ApiError, ApiMember } from '../openapi/openapi.decorators';
 
 /** A member's data to take away, and the account to leave (README › "Export and delete"). Signed in only. */
 @ApiTags('account')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'Not signed in' })
+@ApiMember()
 @Controller('me')
 export class AccountController {
   constructor(
@@ -26,6 +23,7 @@ export class AccountController {
   ) {}
 
   @Get('export')
+  @ApiOperation({ summary: 'Everything the site keeps about the caller, as a JSON file' })
   @ApiOkResponse({ type: AccountExportDto, description: 'A JSON file (Content-Disposition: attachment)' })
   async export(@CurrentUser() user: AuthUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AccountExportDto> {
     const site = siteOf(req, this.config);
@@ -42,11 +40,13 @@ export class AccountController {
   @Delete('account')
   @AuthRateLimit()
   @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Delete the caller’s account and sign out' })
   @ApiNoContentResponse({ description: 'Deleted; the cookie is cleared' })
-  @ApiBadRequestResponse({ description: 'No password, or other fields' })
-  @ApiForbiddenResponse({ description: 'errorCode WRONG_PASSWORD: not the account’s password' })
-  @ApiConflictResponse({ description: 'errorCode ADMIN_ACCOUNT: an admin’s account is not deleted here' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account, or from this network' })
+  @ApiError(400, 'No password, or other fields')
+  @ApiError(403, 'errorCode WRONG_PASSWORD: not the account’s password')
+  @ApiError(409, 'errorCode ADMIN_ACCOUNT: an admin’s account is not deleted here')
+  @ApiError(429, 'Too many failed attempts for this account, or from this network')
+  @ApiError(503, 'Too many passwords being hashed at once: try again shortly')
   async delete(@CurrentUser() user: AuthUser, @Body() dto: DeleteAccountDto, @Res({ passthrough: true }) res: Response): Promise<void> {
     await this.account.delete(user, dto.password);
     res.clearCookie(sessionCookieName(this.config), sessionCookieOptions(this.config));

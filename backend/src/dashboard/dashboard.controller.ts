@@ -1,22 +1,23 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/decorators/auth.decorators';
 import { DashboardService } from './dashboard.service';
 import { VideoStatsQuery } from '../videos/dto/video-stats.dto';
 import { DashboardDto } from './dto/dashboard.dto';
+import { ApiAdmin, ApiError } from '../openapi/openapi.decorators';
 
 /** The site dashboard (README › "Dashboard"). Admins only. */
 @ApiTags('admin')
-@ApiBearerAuth()
+@ApiAdmin()
 @Roles('admin')
-@ApiUnauthorizedResponse({ description: 'Not signed in' })
-@ApiForbiddenResponse({ description: 'Not an admin' })
 @Controller('admin/dashboard')
 export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
   @Get()
+  @ApiOperation({ summary: 'The site dashboard over the last days' })
   @ApiOkResponse({ type: DashboardDto })
+  @ApiError(400, 'days is not 7, 30 or 90')
   read(@Query() query: VideoStatsQuery): Promise<DashboardDto> {
     return this.dashboard.dashboard(query.days);
   }

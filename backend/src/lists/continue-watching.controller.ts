@@ -1,22 +1,21 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags, ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/auth.decorators';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { parseId } from '../common/pipes/parse-id.pipe';
 import { ContinueWatchingService } from './continue-watching.service';
+import { ApiError, ApiMember } from '../openapi/openapi.decorators';
 import { ContinueWatchingDto, ContinueWatchingQuery, ResumePositionDto, ResumePositionStateDto } from './dto/continue-watching.dto';
 
 /** Resume positions and the home page's Continue watching row (README › "Continue watching"). Members only. */
 @ApiTags('lists')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'Not signed in' })
+@ApiMember()
 @Controller('me')
 export class ContinueWatchingController {
   constructor(private readonly positions: ContinueWatchingService) {}
 
   @Get('continue-watching')
+  @ApiOperation({ summary: 'The caller’s Continue watching row' })
   @ApiOkResponse({ type: ContinueWatchingDto })
   list(@CurrentUser() user: AuthUser, @Query() query: ContinueWatchingQuery): Promise<ContinueWatchingDto> {
     return this.positions.list(user, query.limit);
@@ -24,9 +23,10 @@ export class ContinueWatchingController {
 
   @Put('history/:videoId/position')
   @ApiParam({ name: 'videoId', example: 42 })
+  @ApiOperation({ summary: 'Record where the caller is in a video' })
   @ApiOkResponse({ type: ResumePositionStateDto, description: 'Recorded (the video moves to the top of the history), or not while history is paused' })
-  @ApiBadRequestResponse({ description: 'Not a video id, or not a position' })
-  @ApiNotFoundResponse({ description: 'Video not found' })
+  @ApiError(400, 'Not a video id, or not a position')
+  @ApiError(404, 'Video not found')
   save(
     @CurrentUser() user: AuthUser,
     @Param('videoId', parseId('videoId')) videoId: number,
@@ -38,8 +38,9 @@ export class ContinueWatchingController {
   @Delete('continue-watching/:videoId')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiParam({ name: 'videoId', example: 42 })
+  @ApiOperation({ summary: 'Take a video out of the Continue watching row' })
   @ApiNoContentResponse({ description: 'Out of the row (idempotent); the video stays in the history' })
-  @ApiBadRequestResponse({ description: 'Not a video id' })
+  @ApiError(400, 'Not a video id')
   forget(@CurrentUser() user: AuthUser, @Param('videoId', parseId('videoId')) videoId: number): Promise<void> {
     return this.positions.forget(user, videoId);
   }

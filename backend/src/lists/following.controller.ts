@@ -1,7 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags, ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/auth.decorators';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { EmptyBodyDto } from '../common/dto/empty-body.dto';
@@ -9,22 +7,24 @@ import { PageQuery } from '../videos/dto/list-videos.query';
 import { VideoCardPageDto } from '../videos/dto/video.dto';
 import { FollowingListDto, FollowStateDto } from './dto/following.dto';
 import { FOLLOW_CAP, FollowsService } from './follows.service';
+import { ApiError, ApiMember } from '../openapi/openapi.decorators';
 
 /** The performers a member follows, and their newest videos (README › "Following performers"). Members only. */
 @ApiTags('lists')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'Not signed in' })
+@ApiMember()
 @Controller('me')
 export class FollowingController {
   constructor(private readonly follows: FollowsService) {}
 
   @Get('following')
+  @ApiOperation({ summary: 'The performers the caller follows' })
   @ApiOkResponse({ type: FollowingListDto, description: `The performers followed (at most ${FOLLOW_CAP}), most recent first` })
   following(@CurrentUser() user: AuthUser): Promise<FollowingListDto> {
     return this.follows.following(user);
   }
 
   @Get('followed-videos')
+  @ApiOperation({ summary: 'The newest videos of the performers the caller follows' })
   @ApiOkResponse({ type: VideoCardPageDto, description: 'Published videos of the performers followed, each once, newest upload first' })
   feed(@CurrentUser() user: AuthUser, @Query() query: PageQuery): Promise<VideoCardPageDto> {
     return this.follows.feed(user, query);
@@ -32,18 +32,20 @@ export class FollowingController {
 
   @Put('following/:performerId')
   @ApiParam({ name: 'performerId', example: 'alex-stone' })
+  @ApiOperation({ summary: 'Follow a performer' })
   @ApiOkResponse({ type: FollowStateDto, description: 'Followed (idempotent)' })
-  @ApiBadRequestResponse({ description: 'Not a performer id, or a body with fields' })
-  @ApiNotFoundResponse({ description: 'Performer not found' })
-  @ApiConflictResponse({ description: `errorCode FOLLOW_LIMIT: already following ${FOLLOW_CAP} performers` })
+  @ApiError(400, 'Not a performer id, or a body with fields')
+  @ApiError(404, 'Performer not found')
+  @ApiError(409, `errorCode FOLLOW_LIMIT: already following ${FOLLOW_CAP} performers`)
   follow(@CurrentUser() user: AuthUser, @Param('performerId') performerId: string, @Body() _body: EmptyBodyDto): Promise<FollowStateDto> {
     return this.follows.follow(user, performerId);
   }
 
   @Delete('following/:performerId')
   @ApiParam({ name: 'performerId', example: 'alex-stone' })
+  @ApiOperation({ summary: 'Stop following a performer' })
   @ApiOkResponse({ type: FollowStateDto, description: 'Not followed any more (idempotent)' })
-  @ApiBadRequestResponse({ description: 'Not a performer id' })
+  @ApiError(400, 'Not a performer id')
   unfollow(@CurrentUser() user: AuthUser, @Param('performerId') performerId: string): Promise<FollowStateDto> {
     return this.follows.unfollow(user, performerId);
   }

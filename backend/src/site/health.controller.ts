@@ -1,5 +1,5 @@
 import { Controller, Get, HttpStatus, Inject } from '@nestjs/common';
-import { ApiProperty, ApiResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -7,6 +7,7 @@ import { Public } from '../common/decorators/auth.decorators';
 import { CodedHttpException } from '../common/filters/all-exceptions.filter';
 import { REDIS_CONNECTION } from '../common/redis/redis.module';
 import { SearchIndex, type SearchIndexState } from '../videos/search/search-index';
+import { ApiError, ApiPublic } from '../openapi/openapi.decorators';
 
 export const DATABASE_DOWN = 'DATABASE_DOWN';
 
@@ -37,6 +38,8 @@ function within<T>(ms: number, check: Promise<T>, fallback: T): Promise<T> {
 }
 
 @ApiTags('site')
+// Health checks are never counted in the read budget (read-budget.ts).
+@ApiPublic({ readBudget: false })
 @Public()
 @Controller('health')
 export class HealthController {
@@ -51,8 +54,9 @@ export class HealthController {
    * 503 `DATABASE_DOWN` when the database does not answer (catalogue reads are then served stale where possible).
    */
   @Get()
+  @ApiOperation({ summary: 'Whether the database and Redis answer' })
   @ApiResponse({ status: 200, type: HealthDto })
-  @ApiServiceUnavailableResponse({ description: 'errorCode DATABASE_DOWN: the database does not answer' })
+  @ApiError(503, 'errorCode DATABASE_DOWN: the database does not answer')
   async check(): Promise<HealthDto> {
     const [database, redis] = await Promise.all([
       within(3000, this.db.isInitialized ? this.db.query('SELECT 1').then(() => true) : Promise.resolve(false), false),

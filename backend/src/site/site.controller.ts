@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Req } from '@nestjs/common';
-import { ApiProperty, ApiTags, ApiResponse } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -7,6 +7,7 @@ import { PublicCache } from '../common/http/http-caching';
 import { Public } from '../common/decorators/auth.decorators';
 import { clientIp } from '../common/utils/client-ip';
 import { siteOf, type SiteIdentity } from './site-identity';
+import { ApiPublic } from '../openapi/openapi.decorators';
 
 class MediaHostsDto {
   @ApiProperty({ name: '1' }) '1': string;
@@ -43,6 +44,8 @@ export function toSiteDto(config: AppConfig, site: SiteIdentity): SiteDto {
 }
 
 @ApiTags('site')
+// From the settings and the request alone: no database, no Redis.
+@ApiPublic({ dependencies: false })
 @Public()
 @Controller()
 export class SiteController {
@@ -50,6 +53,7 @@ export class SiteController {
 
   @Get('site')
   @PublicCache()
+  @ApiOperation({ summary: 'The site’s name, brand, media hosts and origin' })
   @ApiResponse({ status: 200, type: SiteDto })
   site(@Req() req: Request): SiteDto {
     return toSiteDto(this.config, siteOf(req, this.config));
@@ -57,6 +61,7 @@ export class SiteController {
 
   /** The caller's address as the configured proxy trust sees it. */
   @Get('get-client-ip')
+  @ApiOperation({ summary: 'The caller’s address, as the configured proxy trust sees it' })
   @ApiResponse({ status: 200, type: ClientIpDto })
   clientIp(@Req() req: Request): ClientIpDto {
     return { ip: clientIp(req) };

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MAX_ID } from '../common/dto/video-id.dto';
 import { Public } from '../common/decorators/auth.decorators';
 import { PublicCache } from '../common/http/http-caching';
@@ -7,12 +7,14 @@ import { StaleReadsInterceptor } from '../common/http/stale-reads';
 import { CardsQuery } from './dto/cards.query';
 import { VideoCardListDto } from './dto/video.dto';
 import { VideosService } from './videos.service';
+import { ApiError, ApiPublic } from '../openapi/openapi.decorators';
 
 /**
  * Cards by id, for a row the browser keeps itself (a guest's Continue watching): the published ones, in the
  * order asked, each once; ids gone or unpublished are left out, which is how the browser learns to drop them.
  */
 @ApiTags('catalogue')
+@ApiPublic()
 @Public()
 @PublicCache()
 @UseInterceptors(StaleReadsInterceptor)
@@ -21,8 +23,9 @@ export class CardsController {
   constructor(private readonly videos: VideosService) {}
 
   @Get()
+  @ApiOperation({ summary: 'Cards of published videos by id, in the order asked' })
   @ApiOkResponse({ type: VideoCardListDto })
-  @ApiBadRequestResponse({ description: 'ids missing or not a list of video ids' })
+  @ApiError(400, 'ids missing or not a list of video ids')
   async cards(@Query() query: CardsQuery): Promise<VideoCardListDto> {
     const ids = [...new Set(query.ids.split(',').map(Number))].filter((id) => id <= MAX_ID);
     return { data: await this.videos.cardsByIds(ids) };

@@ -161,5 +161,5 @@ export const DELETE_VIDEO_FIELDS = ['id'] as const satisfies readonly (keyof Del
 
 export class UpdatedVideoDto {
   @ApiProperty({ type: VideoDto, description: 'The video as GET /api/videos/{id} answers it' }) data: VideoDto;
-  @ApiProperty({ type: 'null', nullable: true, example: null }) error: null;
+  @ApiProperty({ type: String, nullable: true, enum: [null], example: null, description: 'Always null' }) error: null;
 }

@@ -13,6 +13,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create an account and sign in */
         post: operations["AuthController_register"];
         delete?: never;
         options?: never;
@@ -29,6 +30,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign in with email and password */
         post: operations["AuthController_login"];
         delete?: never;
         options?: never;
@@ -45,6 +47,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign out: end the session and clear the cookie */
         post: operations["AuthController_logout"];
         delete?: never;
         options?: never;
@@ -59,12 +62,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The signed-in user */
         get: operations["AuthController_me"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /** Set the display name (and complete a new profile) */
         patch: operations["AuthController_updateMe"];
         trace?: never;
     };
@@ -75,6 +80,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Published videos: sorted, filtered, searched, a page at a time */
         get: operations["VideosController_list"];
         put?: never;
         post?: never;
@@ -91,6 +97,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A published video */
         get: operations["VideosController_findOne"];
         put?: never;
         post?: never;
@@ -107,6 +114,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Videos related to a video, or hot ones when none is */
         get: operations["VideosController_related"];
         put?: never;
         post?: never;
@@ -123,6 +131,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Cards of published videos by id, in the order asked */
         get: operations["CardsController_cards"];
         put?: never;
         post?: never;
@@ -141,6 +150,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Count a view (once per viewer per video per hour) */
         post: operations["CountersController_incrementViews"];
         delete?: never;
         options?: never;
@@ -157,6 +167,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Count a trending signal (once per viewer per video per hour) */
         post: operations["CountersController_addTrending"];
         delete?: never;
         options?: never;
@@ -173,6 +184,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Like a video (a member once; a guest network once a day) */
         post: operations["CountersController_incrementLikes"];
         delete?: never;
         options?: never;
@@ -206,6 +218,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Set a video’s duration while it has none */
         post: operations["CountersController_updateDuration"];
         delete?: never;
         options?: never;
@@ -220,6 +233,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A video’s statistics over the last days */
         get: operations["VideoStatsController_videoStats"];
         put?: never;
         post?: never;
@@ -238,6 +252,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Record a watched video in the history */
         post: operations["ListsController_addHistory"];
         delete?: never;
         options?: never;
@@ -254,6 +269,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** The caller’s bookmarks, newest first */
         post: operations["ListsController_getBookmarks"];
         delete?: never;
         options?: never;
@@ -270,6 +286,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Bookmark a video, or drop the bookmark */
         post: operations["ListsController_addToBookmarks"];
         delete?: never;
         options?: never;
@@ -286,6 +303,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Queue a video to watch later, or take it out */
         post: operations["ListsController_addToWatchLater"];
         delete?: never;
         options?: never;
@@ -300,6 +318,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The performers the caller follows */
         get: operations["FollowingController_following"];
         put?: never;
         post?: never;
@@ -316,6 +335,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The newest videos of the performers the caller follows */
         get: operations["FollowingController_feed"];
         put?: never;
         post?: never;
@@ -333,8 +353,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Follow a performer */
         put: operations["FollowingController_follow"];
         post?: never;
+        /** Stop following a performer */
         delete: operations["FollowingController_unfollow"];
         options?: never;
         head?: never;
@@ -348,6 +370,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The caller’s Continue watching row */
         get: operations["ContinueWatchingController_list"];
         put?: never;
         post?: never;
@@ -365,6 +388,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Record where the caller is in a video */
         put: operations["ContinueWatchingController_save"];
         post?: never;
         delete?: never;
@@ -383,6 +407,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Take a video out of the Continue watching row */
         delete: operations["ContinueWatchingController_forget"];
         options?: never;
         head?: never;
@@ -396,6 +421,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The caller’s watch-later queue, newest first */
         get: operations["MeController_watchLater"];
         put?: never;
         post?: never;
@@ -412,6 +438,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The videos the caller likes, newest like first */
         get: operations["MeController_likes"];
         put?: never;
         post?: never;
@@ -428,6 +455,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The caller’s bookmarks, a page at a time */
         get: operations["MeController_bookmarks"];
         put?: never;
         post?: never;
@@ -444,9 +472,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The caller’s watch history, last watched first */
         get: operations["MeController_history"];
         put?: never;
         post?: never;
+        /** Clear the caller’s history */
         delete: operations["MeController_clearHistory"];
         options?: never;
         head?: never;
@@ -460,7 +490,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Whether the caller’s history recording is paused */
         get: operations["MeController_historyPaused"];
+        /** Pause or resume the caller’s history recording */
         put: operations["MeController_setHistoryPaused"];
         post?: never;
         delete?: never;
@@ -476,6 +508,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The caller’s playlists */
         get: operations["PlaylistsController_list"];
         put?: never;
         post?: never;
@@ -494,6 +527,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create a playlist with a first video */
         post: operations["PlaylistsController_create"];
         delete?: never;
         options?: never;
@@ -510,6 +544,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add a video to one of the caller’s playlists */
         post: operations["PlaylistsController_addVideo"];
         delete?: never;
         options?: never;
@@ -524,12 +559,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A playlist of the caller’s with its videos, in order */
         get: operations["PlaylistsController_findOne"];
         put?: never;
         post?: never;
+        /** Delete a playlist */
         delete: operations["PlaylistsController_remove"];
         options?: never;
         head?: never;
+        /** Rename a playlist */
         patch: operations["PlaylistsController_rename"];
         trace?: never;
     };
@@ -543,6 +581,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Take a video out of a playlist */
         delete: operations["PlaylistsController_removeVideo"];
         options?: never;
         head?: never;
@@ -557,6 +596,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Put a playlist’s videos in a new order */
         put: operations["PlaylistsController_reorder"];
         post?: never;
         delete?: never;
@@ -572,6 +612,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Everything the site keeps about the caller, as a JSON file */
         get: operations["AccountController_export"];
         put?: never;
         post?: never;
@@ -591,6 +632,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete the caller’s account and sign out */
         delete: operations["AccountController_delete"];
         options?: never;
         head?: never;
@@ -604,8 +646,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Every category with its count of published videos */
         get: operations["TaxonomyController_categories"];
         put?: never;
+        /** Create a category (its id derived from the name) */
         post: operations["TaxonomyController_createCategory"];
         delete?: never;
         options?: never;
@@ -620,8 +664,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Every performer with their count of published videos */
         get: operations["TaxonomyController_performers"];
         put?: never;
+        /** Create a performer (their id derived from the name) */
         post: operations["TaxonomyController_createPerformer"];
         delete?: never;
         options?: never;
@@ -642,6 +688,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Rename a category */
         patch: operations["TaxonomyController_renameCategory"];
         trace?: never;
     };
@@ -658,6 +705,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Rename a performer */
         patch: operations["TaxonomyController_renamePerformer"];
         trace?: never;
     };
@@ -668,6 +716,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The site’s name, brand, media hosts and origin */
         get: operations["SiteController_site"];
         put?: never;
         post?: never;
@@ -684,6 +733,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The caller’s address, as the configured proxy trust sees it */
         get: operations["SiteController_clientIp"];
         put?: never;
         post?: never;
@@ -700,6 +750,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Whether the database and Redis answer */
         get: operations["HealthController_check"];
         put?: never;
         post?: never;
@@ -716,6 +767,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A signed URL for a video’s stream */
         get: operations["MediaController_secure"];
         put?: never;
         post?: never;
@@ -734,6 +786,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Upload a video and start its ingest */
         post: operations["AdminVideosController_upload"];
         delete?: never;
         options?: never;
@@ -750,6 +803,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Write the buffered view and like counts now and recompute trending */
         post: operations["AdminController_refreshViews"];
         delete?: never;
         options?: never;
@@ -766,6 +820,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Empty every response cache */
         post: operations["AdminController_clearCache"];
         delete?: never;
         options?: never;
@@ -782,6 +837,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Edit a video’s fields */
         post: operations["AdminController_updateVideo"];
         delete?: never;
         options?: never;
@@ -798,6 +854,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Delete a video with everything that hangs on it */
         post: operations["AdminController_deleteVideo"];
         delete?: never;
         options?: never;
@@ -814,6 +871,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Replace a thumbnail image */
         post: operations["AdminController_updateThumbnail"];
         delete?: never;
         options?: never;
@@ -828,6 +886,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Ingest jobs, newest first */
         get: operations["AdminJobsController_list"];
         put?: never;
         post?: never;
@@ -844,6 +903,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** An ingest job */
         get: operations["AdminJobsController_findOne"];
         put?: never;
         post?: never;
@@ -862,6 +922,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Run a failed ingest job again */
         post: operations["AdminJobsController_retry"];
         delete?: never;
         options?: never;
@@ -876,6 +937,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The site dashboard over the last days */
         get: operations["DashboardController_read"];
         put?: never;
         post?: never;
@@ -894,6 +956,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Ask for videos to be taken down */
         post: operations["RemovalRequestsController_create"];
         delete?: never;
         options?: never;
@@ -908,6 +971,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Removal requests, filtered by state and reason */
         get: operations["AdminRemovalRequestsController_list"];
         put?: never;
         post?: never;
@@ -926,6 +990,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Close a removal request */
         post: operations["AdminRemovalRequestsController_close"];
         delete?: never;
         options?: never;
@@ -940,6 +1005,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** robots.txt */
         get: operations["SeoController_robots"];
         put?: never;
         post?: never;
@@ -956,6 +1022,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The sitemap index */
         get: operations["SeoController_index"];
         put?: never;
         post?: never;
@@ -972,6 +1039,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A sitemap file */
         get: operations["SeoController_file"];
         put?: never;
         post?: never;
@@ -985,6 +1053,24 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The body of every failure (api-contract.md › Conventions) */
+        ErrorResponse: {
+            /**
+             * @description What went wrong, for people; a validation failure names the field
+             * @example Video not found
+             */
+            error: string;
+            /**
+             * @description For programs, where the operation names one in this status’s description; absent otherwise
+             * @enum {string}
+             */
+            errorCode?: "WEAK_PASSWORD" | "ALREADY_LIKED" | "NOT_LIKED" | "23505" | "FOLLOW_LIMIT" | "WRONG_PASSWORD" | "ADMIN_ACCOUNT" | "DATABASE_DOWN";
+            /**
+             * @description The status of the answer
+             * @example 404
+             */
+            statusCode: number;
+        };
         RegisterDto: {
             /** @example sam@example.com */
             email: string;
@@ -1349,8 +1435,12 @@ export interface components {
             playlistUserId?: string;
         };
         NoErrorDto: {
-            /** @example null */
-            error: null | null;
+            /**
+             * @description Always null
+             * @example null
+             * @enum {string|null}
+             */
+            error: null;
         };
         PlaylistVideosDto: {
             playlist: components["schemas"]["PlaylistRefDto"];
@@ -1549,8 +1639,12 @@ export interface components {
             job_id: number;
         };
         RefreshViewsDto: {
-            /** @example null */
-            error: null | null;
+            /**
+             * @description Always null
+             * @example null
+             * @enum {string|null}
+             */
+            error: null;
             /** @description Videos whose buffered counts were written */
             flushed: number;
         };
@@ -1600,8 +1694,12 @@ export interface components {
         UpdatedVideoDto: {
             /** @description The video as GET /api/videos/{id} answers it */
             data: components["schemas"]["VideoDto"];
-            /** @example null */
-            error: null | null;
+            /**
+             * @description Always null
+             * @example null
+             * @enum {string|null}
+             */
+            error: null;
         };
         DeleteVideoDto: {
             /**
@@ -1863,19 +1961,80 @@ export interface operations {
                     "application/json": components["schemas"]["SessionDto"];
                 };
             };
-            /** @description A field out of its limits (password: 10 to 128 characters); or errorCode WEAK_PASSWORD, with the rule in `error`: a common password, or one that contains the e-mail address’s name or the display name */
+            /**
+             * @description A field out of its limits (password: 10 to 128 characters); or errorCode WEAK_PASSWORD, with the rule in `error`: a common password, or one that contains the e-mail address’s name or the display name
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description An account with this email already exists */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Too many registrations of taken addresses from this network
+             *
+             *     Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Too many passwords being hashed at once: try again shortly
+             *
+             *     The database or Redis is down: try again after Retry-After
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1900,6 +2059,77 @@ export interface operations {
                     "application/json": components["schemas"]["SessionDto"];
                 };
             };
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invalid email or password (the same text for an unknown email) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Too many failed sign-ins for this account
+             *
+             *     Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Too many passwords being hashed at once: try again shortly
+             *
+             *     The database or Redis is down: try again after Retry-After
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     AuthController_logout: {
@@ -1911,11 +2141,66 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Signed out (also without a valid token); the cookie is cleared */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1934,6 +2219,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1957,6 +2285,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeDto"];
+                };
+            };
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1990,6 +2381,44 @@ export interface operations {
                     "application/json": components["schemas"]["VideoCardPageDto"];
                 };
             };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description An unknown sort, filter value or query parameter, or a page or limit out of its limits
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     VideosController_findOne: {
@@ -2011,12 +2440,52 @@ export interface operations {
                     "application/json": components["schemas"]["VideoDto"];
                 };
             };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description id is not a positive integer
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Video not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2039,12 +2508,52 @@ export interface operations {
                     "application/json": components["schemas"]["RelatedVideosDto"];
                 };
             };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description id is not a positive integer
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Video not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2068,12 +2577,43 @@ export interface operations {
                     "application/json": components["schemas"]["VideoCardListDto"];
                 };
             };
-            /** @description ids missing or not a list of video ids */
-            400: {
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /**
+             * @description ids missing or not a list of video ids
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2098,12 +2638,68 @@ export interface operations {
                     "application/json": components["schemas"]["ViewsDto"];
                 };
             };
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Video not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2120,11 +2716,75 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Counted, or already counted this hour */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Video not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2149,12 +2809,77 @@ export interface operations {
                     "application/json": components["schemas"]["LikesDto"];
                 };
             };
-            /** @description errorCode ALREADY_LIKED */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Video not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description errorCode ALREADY_LIKED: this member, or this guest network today, already likes the video */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2179,26 +2904,86 @@ export interface operations {
                     "application/json": components["schemas"]["LikesDto"];
                 };
             };
-            /** @description No valid token */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Video not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description errorCode NOT_LIKED: the member does not like this video */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2221,6 +3006,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DurationDto"];
+                };
+            };
+            /**
+             * @description videoDuration is not over 0 and at most 86400
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Video not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2247,26 +3099,70 @@ export interface operations {
                     "application/json": components["schemas"]["VideoStatsDto"];
                 };
             };
-            /** @description Not signed in */
-            401: {
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Not an admin */
+            /**
+             * @description id is not a positive integer, or days is not 7, 30 or 90
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Signed in, but not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Video not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2290,19 +3186,81 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description userId is not the caller's */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description userId is not the caller's
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Video not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2327,12 +3285,72 @@ export interface operations {
                     "application/json": components["schemas"]["BookmarkListDto"];
                 };
             };
-            /** @description userId is not the caller's */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description userId is not the caller's
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2357,19 +3375,81 @@ export interface operations {
                     "application/json": components["schemas"]["BookmarkStateDto"];
                 };
             };
-            /** @description userId is not the caller's */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description userId is not the caller's
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Video not found (create only) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2394,19 +3474,81 @@ export interface operations {
                     "application/json": components["schemas"]["WatchLaterStateDto"];
                 };
             };
-            /** @description userId is not the caller's */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description userId is not the caller's
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Video not found (create only) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2428,12 +3570,48 @@ export interface operations {
                     "application/json": components["schemas"]["FollowingListDto"];
                 };
             };
-            /** @description Not signed in */
-            401: {
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2458,12 +3636,48 @@ export interface operations {
                     "application/json": components["schemas"]["VideoCardPageDto"];
                 };
             };
-            /** @description Not signed in */
-            401: {
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2491,33 +3705,90 @@ export interface operations {
                     "application/json": components["schemas"]["FollowStateDto"];
                 };
             };
-            /** @description Not a performer id, or a body with fields */
+            /**
+             * @description Not a performer id, or a body with fields
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not signed in */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Performer not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description errorCode FOLLOW_LIMIT: already following 500 performers */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2541,19 +3812,72 @@ export interface operations {
                     "application/json": components["schemas"]["FollowStateDto"];
                 };
             };
-            /** @description Not a performer id */
+            /**
+             * @description Not a performer id
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not signed in */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2576,12 +3900,48 @@ export interface operations {
                     "application/json": components["schemas"]["ContinueWatchingDto"];
                 };
             };
-            /** @description Not signed in */
-            401: {
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2609,26 +3969,81 @@ export interface operations {
                     "application/json": components["schemas"]["ResumePositionStateDto"];
                 };
             };
-            /** @description Not a video id, or not a position */
+            /**
+             * @description Not a video id, or not a position
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not signed in */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Video not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2650,19 +4065,72 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not a video id */
+            /**
+             * @description Not a video id
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not signed in */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2684,6 +4152,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VideoCardPageDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2708,6 +4219,49 @@ export interface operations {
                     "application/json": components["schemas"]["VideoCardPageDto"];
                 };
             };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     MeController_bookmarks: {
@@ -2728,6 +4282,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VideoCardPageDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2752,6 +4349,49 @@ export interface operations {
                     "application/json": components["schemas"]["HistoryPageDto"];
                 };
             };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     MeController_clearHistory: {
@@ -2769,6 +4409,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2788,6 +4491,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HistoryPausedDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2813,6 +4559,69 @@ export interface operations {
                     "application/json": components["schemas"]["HistoryPausedDto"];
                 };
             };
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     PlaylistsController_list: {
@@ -2830,6 +4639,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlaylistListDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2855,33 +4707,94 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedPlaylistDto"];
                 };
             };
-            /** @description Missing or invalid title */
+            /**
+             * @description Missing or invalid title
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description user_id is not the caller's */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description user_id is not the caller's
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Video not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description The caller already has a playlist with this title (errorCode 23505) */
+            /** @description errorCode 23505: the caller already has a playlist with this title */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2906,26 +4819,90 @@ export interface operations {
                     "application/json": components["schemas"]["NoErrorDto"];
                 };
             };
-            /** @description Another user's playlist, or playlistUserId is not the caller's */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Another user's playlist, or playlistUserId is not the caller's
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Playlist not found, or Video not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Video is already in playlist (errorCode 23505) */
+            /** @description errorCode 23505: Video is already in playlist */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2948,19 +4925,70 @@ export interface operations {
                     "application/json": components["schemas"]["PlaylistVideosDto"];
                 };
             };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description id is not a positive integer
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Another user's playlist */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Playlist not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2982,19 +5010,81 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Another user's playlist */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Another user's playlist
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Playlist not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3021,33 +5111,94 @@ export interface operations {
                     "application/json": components["schemas"]["PlaylistDto"];
                 };
             };
-            /** @description Missing or invalid title */
+            /**
+             * @description Missing or invalid title
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Another user's playlist */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Another user's playlist
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Playlist not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description The caller already has a playlist with this title (errorCode 23505) */
+            /** @description errorCode 23505: the caller already has a playlist with this title */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3070,19 +5221,81 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Another user's playlist */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Another user's playlist
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Playlist not found, or the video is not in it */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3108,26 +5321,85 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description video_ids is not a permutation of the videos the playlist shows */
+            /**
+             * @description video_ids is not a permutation of the videos the playlist shows
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Another user's playlist */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Another user's playlist
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Playlist not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3149,12 +5421,48 @@ export interface operations {
                     "application/json": components["schemas"]["AccountExportDto"];
                 };
             };
-            /** @description Not signed in */
-            401: {
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3178,40 +5486,93 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No password, or other fields */
+            /**
+             * @description No password, or other fields
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not signed in */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description errorCode WRONG_PASSWORD: not the account’s password */
+            /**
+             * @description errorCode WRONG_PASSWORD: not the account’s password
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description errorCode ADMIN_ACCOUNT: an admin’s account is not deleted here */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Too many failed attempts for this account, or from this network */
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Too many failed attempts for this account, or from this network
+             *
+             *     Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Too many passwords being hashed at once: try again shortly
+             *
+             *     The database or Redis is down: try again after Retry-After
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3230,6 +5591,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TaxonListDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3255,33 +5650,85 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedTaxonDto"];
                 };
             };
-            /** @description Empty name, a name without a letter or digit, or one over 100 characters */
+            /**
+             * @description Empty name, a name without a letter or digit, or one over 100 characters
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description No or bad token */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not an admin */
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description A category with this id exists */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3300,6 +5747,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TaxonListDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3325,33 +5806,85 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedTaxonDto"];
                 };
             };
-            /** @description Empty name, a name without a letter or digit, or one over 100 characters */
+            /**
+             * @description Empty name, a name without a letter or digit, or one over 100 characters
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description No or bad token */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not an admin */
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description A performer with this id exists */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3379,40 +5912,94 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedTaxonDto"];
                 };
             };
-            /** @description Empty name, a name without a letter or digit, or one over 100 characters */
+            /**
+             * @description Empty name, a name without a letter or digit, or one over 100 characters
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description No or bad token */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not an admin */
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description No category with this id */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Another category has this name */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3440,40 +6027,94 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedTaxonDto"];
                 };
             };
-            /** @description Empty name, a name without a letter or digit, or one over 100 characters */
+            /**
+             * @description Empty name, a name without a letter or digit, or one over 100 characters
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description No or bad token */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not an admin */
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description No performer with this id */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Another performer has this name */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3492,6 +6133,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3513,6 +6179,31 @@ export interface operations {
                     "application/json": components["schemas"]["ClientIpDto"];
                 };
             };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     HealthController_check: {
@@ -3532,12 +6223,34 @@ export interface operations {
                     "application/json": components["schemas"]["HealthDto"];
                 };
             };
-            /** @description errorCode DATABASE_DOWN: the database does not answer */
-            503: {
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description errorCode DATABASE_DOWN: the database does not answer
+             *
+             *     The database or Redis is down: try again after Retry-After
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3561,19 +6274,52 @@ export interface operations {
                     "application/json": components["schemas"]["SecureUrlDto"];
                 };
             };
-            /** @description A path outside /videos/ or with .. */
-            400: {
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /**
+             * @description A path outside /videos/ or with ..
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Video not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3604,6 +6350,85 @@ export interface operations {
                     "application/json": components["schemas"]["UploadAcceptedDto"];
                 };
             };
+            /**
+             * @description No file, or a field out of its limits
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description The file is over MAX_UPLOAD_BYTES
+             *
+             *     A JSON body over 256 kB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description The bytes are not a video
+             *
+             *     A body that is not JSON (nor multipart on an upload route)
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     AdminController_refreshViews: {
@@ -3628,19 +6453,72 @@ export interface operations {
                     "application/json": components["schemas"]["RefreshViewsDto"];
                 };
             };
-            /** @description No or bad token */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not an admin */
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3666,19 +6544,72 @@ export interface operations {
                     "application/json": components["schemas"]["NoErrorDto"];
                 };
             };
-            /** @description No or bad token */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not an admin */
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3707,40 +6638,94 @@ export interface operations {
                     "application/json": components["schemas"]["UpdatedVideoDto"];
                 };
             };
-            /** @description Invalid field, or an unknown category or performer (named) */
+            /**
+             * @description Invalid field, an unknown category or performer (named), or an If-Match that is not a version
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description No or bad token */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not an admin */
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Video not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Slug is already taken by another video, or another admin changed the video since it was read (If-Match) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3767,26 +6752,81 @@ export interface operations {
                     "application/json": components["schemas"]["NoErrorDto"];
                 };
             };
-            /** @description No or bad token */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not an admin */
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Video not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3819,40 +6859,84 @@ export interface operations {
                     "application/json": components["schemas"]["ThumbnailUrlDto"];
                 };
             };
-            /** @description No file, or uploadPath is not a thumbnail path inside the store */
+            /**
+             * @description No file, or uploadPath is not a thumbnail path inside the store
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description No or bad token */
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not an admin */
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description The file is over 10 MB */
+            /**
+             * @description The file is over 10 MB
+             *
+             *     A JSON body over 256 kB
+             */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description The bytes are not JPEG, PNG, WebP or AVIF */
+            /**
+             * @description The bytes are not JPEG, PNG, WebP or AVIF
+             *
+             *     A body that is not JSON (nor multipart on an upload route)
+             */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3873,19 +6957,57 @@ export interface operations {
                     "application/json": components["schemas"]["JobListDto"];
                 };
             };
-            /** @description No or bad token */
-            401: {
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Not an admin */
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Signed in, but not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3908,26 +7030,70 @@ export interface operations {
                     "application/json": components["schemas"]["JobResponseDto"];
                 };
             };
-            /** @description No or bad token */
-            401: {
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Not an admin */
+            /**
+             * @description id is not a positive integer
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Signed in, but not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Job not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3955,33 +7121,90 @@ export interface operations {
                     "application/json": components["schemas"]["NoErrorDto"];
                 };
             };
-            /** @description No or bad token */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not an admin */
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Job not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Only failed jobs can be retried */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -4005,19 +7228,61 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardDto"];
                 };
             };
-            /** @description Not signed in */
-            401: {
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Not an admin */
+            /**
+             * @description days is not 7, 30 or 90
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Signed in, but not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -4043,19 +7308,67 @@ export interface operations {
                     "application/json": components["schemas"]["RemovalRequestCreatedDto"];
                 };
             };
-            /** @description A field is missing or invalid, or an address is not a video of this site */
+            /**
+             * @description A field is missing or invalid, or an address is not a video of this site
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Counts against RATE_LIMIT_WRITE; and each filing against a budget per hour: 3 per address (IPv6: per /64) without signing in, 10 per member account and 30 for all members on one address, none for admins. Retry-After says when the sender may file again */
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Each filing counts against a budget per hour: 3 per address (IPv6: per /64) without signing in, 10 per member account and 30 for all members on one address, none for admins. Retry-After says when the sender may file again
+             *
+             *     Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -4082,19 +7395,61 @@ export interface operations {
                     "application/json": components["schemas"]["RemovalRequestListDto"];
                 };
             };
-            /** @description No or bad token */
-            401: {
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Not an admin */
+            /**
+             * @description An unknown state or reason, or a page or limit out of its limits
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Signed in, but not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -4121,33 +7476,90 @@ export interface operations {
                     "application/json": components["schemas"]["RemovalRequestResponseDto"];
                 };
             };
-            /** @description No or bad token */
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Not an admin */
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Removal request not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description This removal request is already closed */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -4169,6 +7581,22 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     SeoController_index: {
@@ -4187,6 +7615,31 @@ export interface operations {
                 };
                 content: {
                     "application/xml": string;
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4212,12 +7665,39 @@ export interface operations {
                     "application/xml": string;
                 };
             };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No such file (or no published video left in its block of ids) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
