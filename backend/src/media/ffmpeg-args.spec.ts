@@ -1,7 +1,8 @@
 import {
-  INPUT_LIMITS, InputRefusedError, ladderArgs, ladderFor, masterPlaylist, parseProbe, parseProgress, posterArgs, previewArgs,
-  probeArgs, type SourceInput, storyboardArgs, storyboardPlan, storyboardVtt, widthFor,
+  INPUT_LIMITS, InputRefusedError, isSquare, ladderArgs, ladderFor, masterPlaylist, parseProbe, parseProgress, parseSegmentProbe,
+  posterArgs, previewArgs, probeArgs, type ProbeResult, segmentProbeArgs, type SourceInput, storyboardArgs, storyboardPlan, storyboardVtt, widthFor,
 } from './ffmpeg-args';
+import { requiredVersion } from './hls-playlist';
 import { DEMUXERS, type VideoType } from './video-type';
 
 const hd = { durationSeconds: 60, width: 1920, height: 1080, fps: 30, hasAudio: true };
@@ -17,7 +18,32 @@ describe('ffmpeg arguments', () => {
 
   it('keeps the aspect ratio with even widths', () => {
     expect(widthFor(hd, 360)).toBe(640);
+    expect(widthFor(hd, 240)).toBe(426);
+    expect(widthFor({ width: 854, height: 480 }, 240)).toBe(428);
     expect(widthFor({ width: 1080, height: 1920 }, 240)).toBe(136);
+  });
+
+  it('keeps the aspect ratio a source is shown at when its pixels are not square', () => {
+    // 720×480 with 32:27 pixels is shown at 16:9 (853⅓×480): its 240p rung is 426×240 in square pixels.
+    expect(widthFor({ width: 720, height: 480, sampleAspectRatio: 32 / 27 }, 240)).toBe(426);
+    expect(widthFor({ width: 720, height: 480, sampleAspectRatio: 8 / 9 }, 480)).toBe(640);
+    expect(storyboardPlan({ ...hd, width: 720, height: 480, sampleAspectRatio: 32 / 27 }).tileHeight).toBe(90);
+    expect(previewArgs(mp4, '/p.mp4', { ...hd, width: 720, height: 480, sampleAspectRatio: 32 / 27 }).join(' ')).toContain('scale=320:180,setsar=1');
+  });
+
+  it('makes every rung of square pixels, at an even size of the source shape', () => {
+    const sources: ProbeResult[] = [hd, { ...hd, width: 854, height: 480 }, { ...hd, width: 720, height: 480, sampleAspectRatio: 32 / 27 }];
+    for (const source of sources) {
+      const args = ladderArgs(mp4, '/out', ladderFor(source.height), source);
+      const graph = args[args.indexOf('-filter_complex') + 1];
+      const scales = [...graph.matchAll(/scale=(\d+):(\d+),setsar=1\[v\d\]/g)];
+      expect(scales).toHaveLength(ladderFor(source.height).length);
+      for (const [, w, h] of scales) {
+        expect(Number(w) % 2 + Number(h) % 2).toBe(0);
+        // Within a pixel of the shape the source is shown at.
+        expect(Math.abs(Number(w) - (source.width * (source.sampleAspectRatio ?? 1) * Number(h)) / source.height)).toBeLessThanOrEqual(1);
+      }
+    }
   });
 
   it('cuts segments on keyframes: a GOP of exactly one 4-second segment, flat in the folder', () => {
@@ -30,17 +56,25 @@ describe('ffmpeg arguments', () => {
     expect(all('-hls_segment_filename')).toEqual(['/out/240p_%03d.ts', '/out/360p_%03d.ts']);
     expect(args[args.length - 1]).toBe('/out/360p.m3u8');
     expect(all('-map')).toEqual(['[v0]', '0:a:0', '[v1]', '0:a:0']);
-    expect(args[args.indexOf('-filter_complex') + 1]).toBe('[0:v]split=2[s0][s1];[s0]scale=426:240[v0];[s1]scale=640:360[v1]');
+    expect(args[args.indexOf('-filter_complex') + 1]).toBe('[0:v]split=2[s0][s1];[s0]scale=426:240,setsar=1[v0];[s1]scale=640:360,setsar=1[v1]');
     expect(ladderArgs(mp4, '/out', ladderFor(360), { ...hd, hasAudio: false })).not.toContain('0:a:0');
   });
 
-  it('writes a master playlist with bandwidth, resolution and codecs per rendition', () => {
-    const master = masterPlaylist(ladderFor(480), hd);
-    expect(master.split('\n')[0]).toBe('#EXTM3U');
-    expect(master).toContain('RESOLUTION=426x240');
-    expect(master).toContain('RESOLUTION=854x480,FRAME-RATE=30.000,CODECS="avc1.4d4028,mp4a.40.2"\n480p.m3u8');
+  it('writes a master playlist with the measured bit rates, resolution and codecs per rendition, at version 1', () => {
+    const rates = {
+      '240p': { bandwidth: 521207, averageBandwidth: 496490 },
+      '360p': { bandwidth: 1001, averageBandwidth: 900 },
+      '480p': { bandwidth: 2002, averageBandwidth: 1800 },
+    };
+    const master = masterPlaylist(ladderFor(480), hd, rates);
+    expect(master.split('\n').slice(0, 3)).toEqual(['#EXTM3U', '#EXT-X-VERSION:1', '#EXT-X-INDEPENDENT-SEGMENTS']);
+    expect(master).toContain('#EXT-X-STREAM-INF:BANDWIDTH=521207,AVERAGE-BANDWIDTH=496490,RESOLUTION=426x240,');
+    expect(master).toContain('BANDWIDTH=2002,AVERAGE-BANDWIDTH=1800,RESOLUTION=854x480,FRAME-RATE=30.000,CODECS="avc1.4d4028,mp4a.40.2"\n480p.m3u8');
     expect(master.match(/#EXT-X-STREAM-INF/g)).toHaveLength(3);
-    expect(masterPlaylist(ladderFor(240), { ...hd, hasAudio: false })).toContain('CODECS="avc1.4d4028"');
+    expect(master.endsWith('480p.m3u8\n')).toBe(true);
+    expect(requiredVersion(master)).toBe(1);
+    expect(masterPlaylist(ladderFor(240), { ...hd, hasAudio: false }, rates)).toContain('CODECS="avc1.4d4028"');
+    expect(() => masterPlaylist(ladderFor(720), hd, rates)).toThrow(/720p/);
   });
 
   it('plans about 100 storyboard cues covering the whole duration', () => {
@@ -68,9 +102,34 @@ describe('ffmpeg arguments', () => {
       format: { duration: '12.5' },
       streams: [{ codec_type: 'video', width: 1280, height: 720, avg_frame_rate: '25/1', r_frame_rate: '25/1' }, { codec_type: 'audio' }],
     }));
-    expect(probe).toEqual({ durationSeconds: 12.5, width: 1280, height: 720, fps: 25, hasAudio: true });
+    expect(probe).toEqual({ durationSeconds: 12.5, width: 1280, height: 720, fps: 25, hasAudio: true, sampleAspectRatio: 1 });
+    const stream = (sar?: string) => JSON.stringify({ format: { duration: '1' }, streams: [{ codec_type: 'video', width: 720, height: 480, sample_aspect_ratio: sar }] });
+    expect(parseProbe(stream('32:27')).sampleAspectRatio).toBeCloseTo(32 / 27, 10);
+    for (const unknown of [undefined, '0:1', 'N/A', '1:1']) expect(parseProbe(stream(unknown)).sampleAspectRatio).toBe(1);
+    // A portrait phone video, stored 1920×1080 with a quarter turn (ffprobe 4.0 says so in a tag and in side data).
+    const turned = (more: object) => JSON.stringify({ format: { duration: '1' }, streams: [{ codec_type: 'video', width: 1920, height: 1080, ...more }] });
+    for (const more of [{ tags: { rotate: '90' } }, { tags: { rotate: '270' } }, { side_data_list: [{ rotation: -90 }] }]) {
+      expect(parseProbe(turned(more))).toMatchObject({ width: 1080, height: 1920, sampleAspectRatio: 1 });
+    }
+    expect(parseProbe(turned({ tags: { rotate: '180' } }))).toMatchObject({ width: 1920, height: 1080 });
+    expect(parseProbe(turned({ tags: { rotate: '90' }, sample_aspect_ratio: '4:3' })).sampleAspectRatio).toBeCloseTo(3 / 4, 10);
     expect(parseProgress('frame=10\nout_time_ms=2500000\nprogress=continue\nout_time_ms=3000000\n')).toBe(3);
     expect(parseProgress('frame=10\n')).toBeNull();
+  });
+
+  it("reads what a rendition's segment decodes to, and tells square pixels", () => {
+    const args = segmentProbeArgs('/m/videos/a/240p_000.ts');
+    expect(args.slice(args.indexOf('-f'), args.indexOf('-f') + 2)).toEqual(['-f', 'mpegts']);
+    expect(args[args.indexOf('-protocol_whitelist') + 1]).toBe('file');
+    expect(args[args.length - 1]).toBe('file:/m/videos/a/240p_000.ts');
+    const answer = (stream: object) => JSON.stringify({ programs: [], streams: [stream] });
+    expect(parseSegmentProbe(answer({ width: 426, height: 240, sample_aspect_ratio: '640:639' }))).toEqual({ width: 426, height: 240, sampleAspectRatio: '640:639' });
+    expect(parseSegmentProbe(answer({ width: 426, height: 240, sample_aspect_ratio: '0:1' }))).toEqual({ width: 426, height: 240, sampleAspectRatio: null });
+    expect(parseSegmentProbe(JSON.stringify({ streams: [] }))).toBeNull();
+    expect(isSquare({ sampleAspectRatio: '1:1' })).toBe(true);
+    expect(isSquare({ sampleAspectRatio: null })).toBe(true);
+    expect(isSquare({ sampleAspectRatio: '640:639' })).toBe(false);
+    expect(isSquare({ sampleAspectRatio: '320:321' })).toBe(false);
   });
 
   describe('reading an upload', () => {

@@ -1,10 +1,11 @@
+import { type VariantBitRates, withRequiredVersion } from './hls-playlist';
 import { DEMUXERS, type VideoType } from './video-type';
 
 /**
  * Pure builders of ffmpeg arguments and of the files written beside them (master playlist, storyboard VTT).
  * The runner executes them; nothing here touches a process or a file. ffmpeg is the 4.1 build of
  * @ffmpeg-installer: one rendition per run (its -var_stream_map writes an empty master), a GOP of exactly one
- * segment so that every segment starts on a keyframe.
+ * segment so that every segment starts on a keyframe. Every picture made has square pixels (docs/media.md).
  */
 
 export const SEGMENT_SECONDS = 4;
@@ -33,6 +34,11 @@ export interface ProbeResult {
   height: number;
   fps: number;
   hasAudio: boolean;
+  /**
+   * The source's sample (pixel) aspect ratio, width over height of a pixel: 1 for square pixels (also when
+   * unknown), 32/27 for a 720×480 picture shown at 16:9. Absent is 1.
+   */
+  sampleAspectRatio?: number;
 }
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
@@ -43,8 +49,18 @@ export function ladderFor(sourceHeight: number): Rendition[] {
   return fitting.length ? fitting : [{ ...LADDER[0], name: `${even(sourceHeight)}p`, height: even(sourceHeight) }];
 }
 
-export function widthFor(source: Pick<ProbeResult, 'width' | 'height'>, height: number): number {
-  return even((source.width * height) / source.height);
+/** The width the source is shown at, in square pixels: its stored width stretched by its pixel aspect ratio. */
+export function displayWidth(source: Pick<ProbeResult, 'width' | 'sampleAspectRatio'>): number {
+  return source.width * (source.sampleAspectRatio ?? 1);
+}
+
+/**
+ * The even width of a picture `height` pixels tall, in square pixels, with the source's shape as shown. Paired
+ * with `setsar=1`: ffmpeg's scale would otherwise keep the source's exact shape by making pixels a little
+ * non-square (426×240 of 1280×720 gets a 640:639 pixel), and players show that picture at another size.
+ */
+export function widthFor(source: Pick<ProbeResult, 'width' | 'height' | 'sampleAspectRatio'>, height: number): number {
+  return even((displayWidth(source) * height) / source.height);
 }
 
 /** An uploaded source to read: its path and the container its first bytes are (sniffed again at ingest). */
@@ -103,6 +119,36 @@ export function probeArgs(source: SourceInput): string[] {
   return ['-v', 'error', ...demuxerArgs(source), '-print_format', 'json', '-show_format', '-show_streams', fileUrl(source)];
 }
 
+/** What ffprobe decodes of a rendition's video: its picture size and pixel shape (`1:1`; null when unknown). */
+export interface RenditionPicture {
+  width: number;
+  height: number;
+  sampleAspectRatio: string | null;
+}
+
+/** ffprobe of one of our own HLS segments: read as MPEG-TS, from a file only, its first video stream. */
+export function segmentProbeArgs(file: string): string[] {
+  return [
+    '-v', 'error', '-protocol_whitelist', 'file', '-f', 'mpegts', '-format_whitelist', 'mpegts',
+    '-select_streams', 'v:0', '-show_entries', 'stream=width,height,sample_aspect_ratio', '-print_format', 'json',
+    `file:${file}`,
+  ];
+}
+
+/** segmentProbeArgs' answer; null when the segment has no video stream. */
+export function parseSegmentProbe(json: string): RenditionPicture | null {
+  const stream = (JSON.parse(json) as { streams?: ProbeStream[] }).streams?.[0];
+  if (!stream?.width || !stream.height) return null;
+  const sar = stream.sample_aspect_ratio;
+  return { width: Number(stream.width), height: Number(stream.height), sampleAspectRatio: sar && aspectRatio(sar) !== null ? sar : null };
+}
+
+/** Square pixels: `1:1`, or an unknown shape (`0:1`, none), which players take as square. */
+export const isSquare = (picture: Pick<RenditionPicture, 'sampleAspectRatio'>) => {
+  const [n, d] = (picture.sampleAspectRatio ?? '1:1').split(':').map(Number);
+  return n === d;
+};
+
 const clock = (seconds: number) => {
   const s = Math.round(seconds);
   return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
@@ -115,7 +161,16 @@ interface ProbeStream {
   r_frame_rate?: string;
   avg_frame_rate?: string;
   duration?: string;
+  sample_aspect_ratio?: string;
   disposition?: { attached_pic?: number };
+  tags?: { rotate?: string };
+  side_data_list?: { rotation?: number }[];
+}
+
+/** `N:M` as a number; null for `0:1` (unknown), `N/A` or nothing. */
+function aspectRatio(text?: string): number | null {
+  const [n, d] = (text ?? '').split(':').map(Number);
+  return n > 0 && d > 0 ? n / d : null;
 }
 
 /**
@@ -150,12 +205,18 @@ export function parseProbe(json: string): ProbeResult {
     return n > 0 && d > 0 ? n / d : NaN;
   };
   const fps = [rate(video.avg_frame_rate), rate(video.r_frame_rate)].find((f) => f > 0 && f <= 240) ?? 30;
+  // A phone's portrait video is stored landscape with a quarter turn to show it at; ffmpeg decodes it turned
+  // (autorotate), so its picture is taller than wide and its pixels' shape turns with it.
+  const rotation = Number(video.tags?.rotate ?? video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0);
+  const quarterTurn = Math.abs(Math.round(rotation)) % 180 === 90;
+  const sar = aspectRatio(video.sample_aspect_ratio) ?? 1;
   return {
     durationSeconds: duration,
-    width: Number(video.width),
-    height: Number(video.height),
+    width: Number(quarterTurn ? video.height : video.width),
+    height: Number(quarterTurn ? video.width : video.height),
     fps,
     hasAudio: data.streams?.some((s) => s.codec_type === 'audio') ?? false,
+    sampleAspectRatio: quarterTurn ? 1 / sar : sar,
   };
 }
 
@@ -167,7 +228,7 @@ export function parseProbe(json: string): ProbeResult {
 export function ladderArgs(input: SourceInput, dir: string, renditions: Rendition[], source: ProbeResult): string[] {
   const gop = Math.max(1, Math.round(source.fps * SEGMENT_SECONDS));
   const split = `[0:v]split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')}`;
-  const scales = renditions.map((r, i) => `[s${i}]scale=${widthFor(source, r.height)}:${r.height}[v${i}]`);
+  const scales = renditions.map((r, i) => `[s${i}]scale=${widthFor(source, r.height)}:${r.height},setsar=1[v${i}]`);
   return [
     '-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', ...inputArgs(input),
     '-filter_complex', [split, ...scales].join(';'),
@@ -184,18 +245,23 @@ export function ladderArgs(input: SourceInput, dir: string, renditions: Renditio
   ];
 }
 
-/** The master playlist naming each rendition by a relative path in the same folder. */
-export function masterPlaylist(renditions: Rendition[], source: ProbeResult): string {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+/**
+ * The master playlist naming each rendition by a relative path in the same folder, with the bit rates measured
+ * on its segments (`rates` by rendition name: hls-playlist.ts › variantBitRates) and the lowest EXT-X-VERSION
+ * it needs (1: nothing in it is newer).
+ */
+export function masterPlaylist(renditions: Rendition[], source: ProbeResult, rates: Record<string, VariantBitRates>): string {
+  const lines = ['#EXTM3U', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const r of renditions) {
-    const kbps = r.videoKbps + (source.hasAudio ? r.audioKbps : 0);
+    const measured = rates[r.name];
+    if (!measured) throw new Error(`No bit rates were measured for ${r.name}`);
     const codecs = source.hasAudio ? `${VIDEO_CODEC_TAG},${AUDIO_CODEC_TAG}` : VIDEO_CODEC_TAG;
     lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${Math.round(kbps * 1100)},AVERAGE-BANDWIDTH=${kbps * 1000},RESOLUTION=${widthFor(source, r.height)}x${r.height},FRAME-RATE=${source.fps.toFixed(3)},CODECS="${codecs}"`,
+      `#EXT-X-STREAM-INF:BANDWIDTH=${measured.bandwidth},AVERAGE-BANDWIDTH=${measured.averageBandwidth},RESOLUTION=${widthFor(source, r.height)}x${r.height},FRAME-RATE=${source.fps.toFixed(3)},CODECS="${codecs}"`,
       `${r.name}.m3u8`,
     );
   }
-  return `${lines.join('\n')}\n`;
+  return withRequiredVersion(`${lines.join('\n')}\n`);
 }
 
 export const posterTime = (source: ProbeResult) => Math.min(source.durationSeconds * 0.1, Math.max(0, source.durationSeconds - 0.5));
@@ -228,7 +294,7 @@ export function storyboardPlan(source: ProbeResult): StoryboardPlan {
     interval,
     cues,
     tileWidth: STORYBOARD_TILE_WIDTH,
-    tileHeight: even((STORYBOARD_TILE_WIDTH * source.height) / source.width),
+    tileHeight: even((STORYBOARD_TILE_WIDTH * source.height) / displayWidth(source)),
     sheets: Math.ceil(cues / perSheet),
   };
 }
@@ -275,14 +341,14 @@ export const PREVIEW_CLIP_SECONDS = 2;
 
 /** The muted hover clip: five 2-second clips spread over the video (the whole video when it is short). */
 export function previewArgs(input: SourceInput, output: string, source: ProbeResult): string[] {
-  const height = even((PREVIEW_WIDTH * source.height) / source.width);
+  const height = even((PREVIEW_WIDTH * source.height) / displayWidth(source));
   const span = source.durationSeconds / PREVIEW_CLIPS;
   const select = span > PREVIEW_CLIP_SECONDS * 1.5
     ? `select='lt(mod(t\\,${span.toFixed(3)})\\,${PREVIEW_CLIP_SECONDS})',setpts=N/FRAME_RATE/TB,`
     : '';
   return [
     '-hide_banner', '-nostdin', '-y', ...inputArgs(input), '-an',
-    '-vf', `${select}scale=${PREVIEW_WIDTH}:${height}`,
+    '-vf', `${select}scale=${PREVIEW_WIDTH}:${height},setsar=1`,
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p', '-movflags', '+faststart',
     '-progress', 'pipe:1', '-nostats',
     output,

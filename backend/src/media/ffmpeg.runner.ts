@@ -5,7 +5,10 @@ import * as ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import * as ffprobeStatic from 'ffprobe-static';
 import { spawn } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
-import { InputRefusedError, parseProbe, parseProgress, probeArgs, type ProbeResult, type SourceInput } from './ffmpeg-args';
+import {
+  InputRefusedError, parseProbe, parseProgress, parseSegmentProbe, probeArgs, type ProbeResult, type RenditionPicture,
+  segmentProbeArgs, type SourceInput,
+} from './ffmpeg-args';
 import { VIDEO_TYPE_NAMES } from './video-type';
 
 /** ffmpeg 4.1 from `@ffmpeg-installer/ffmpeg` (FFMPEG_PATH names another). */
@@ -94,6 +97,26 @@ export class FfmpegRunner {
           resolve(parseProbe(stdout));
         } catch (error) {
           reject(error instanceof InputRefusedError ? error : new FfmpegError(`Not a playable video: ${(error as Error).message}`));
+        }
+      });
+    });
+  }
+
+  /** What a rendition decodes to, read from one of its segments (our own MPEG-TS); null without a video stream. */
+  probeSegment(file: string, signal?: AbortSignal): Promise<RenditionPicture | null> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.ffprobe, segmentProbeArgs(file), { stdio: ['ignore', 'pipe', 'pipe'], signal });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr = (stderr + c).slice(-4000)));
+      child.on('error', (error) => reject(new FfmpegError(`ffprobe could not run: ${error.message}`)));
+      child.on('close', (code) => {
+        if (code !== 0) return reject(new FfmpegError(`ffprobe failed (exit ${code}): ${lastLines(stderr)}`));
+        try {
+          resolve(parseSegmentProbe(stdout));
+        } catch (error) {
+          reject(new FfmpegError(`ffprobe's answer is unreadable: ${(error as Error).message}`));
         }
       });
     });

@@ -9,6 +9,8 @@ import {
 } from './ffmpeg-args';
 import { type DemoClip, demoClipArgs, demoLadderFor } from './demo-clips';
 import { FfmpegRunner } from './ffmpeg.runner';
+import { measureVariant } from './hls-measure';
+import type { VariantBitRates } from './hls-playlist';
 import { ImageVariants, SPRITE_COPIES, THUMBNAIL_COPIES } from './image-variants';
 import { redactPaths, stemOf } from './media-paths';
 import { StorageService } from './storage.service';
@@ -110,7 +112,7 @@ export class IngestService implements JobHandler, OnModuleInit {
       // Demo clips get a lighter ladder so that a first start fills the site in minutes.
       const ladder = payload.demo ? demoLadderFor(probe.height) : ladderFor(probe.height);
       await step(WEIGHTS.renditions, (on) => this.ffmpeg.run(ladderArgs(source, hlsTmp, ladder, probe), on, signal), probe.durationSeconds);
-      await this.storage.writeFile(path.join(hlsTmp, 'index.m3u8'), masterPlaylist(ladder, probe));
+      await this.storage.writeFile(path.join(hlsTmp, 'index.m3u8'), masterPlaylist(ladder, probe, await this.declareRenditions(hlsTmp, ladder.map((r) => r.name))));
 
       const poster = path.join(thumbsTmp, 'poster.jpg');
       await step(WEIGHTS.poster, async () => {
@@ -132,6 +134,21 @@ export class IngestService implements JobHandler, OnModuleInit {
     } finally {
       await this.storage.discardWorkspace(workspace);
     }
+  }
+
+  /**
+   * Measures each rendition's segments for the master playlist's BANDWIDTH and AVERAGE-BANDWIDTH, and makes its
+   * playlist declare the lowest EXT-X-VERSION it needs (ffmpeg 4.1 writes 6 for -hls_flags independent_segments,
+   * where its playlists need 3). docs/media.md.
+   */
+  private async declareRenditions(hlsTmp: string, names: string[]): Promise<Record<string, VariantBitRates>> {
+    const rates: Record<string, VariantBitRates> = {};
+    for (const name of names) {
+      const variant = await measureVariant(this.storage, hlsTmp, `${name}.m3u8`);
+      if (variant.honest !== variant.text) await this.storage.writeFile(path.join(hlsTmp, variant.uri), variant.honest);
+      rates[name] = variant.rates;
+    }
+    return rates;
   }
 
   /**

@@ -156,6 +156,38 @@ export class StorageService {
     sizeCalculation: (kept) => 1 + (kept.value?.length ?? 0),
   });
 
+  /** A small file's text (a playlist); ENOENT when it is gone. */
+  async readText(file: string): Promise<string> {
+    return fs.readFile(file, 'utf8');
+  }
+
+  /** A file's size in bytes; ENOENT when it is gone. */
+  async sizeOf(file: string): Promise<number> {
+    return (await fs.stat(file)).size;
+  }
+
+  /** Which folder (or file) a path is now: it changes when another is renamed over it, as an ingest publishes. */
+  async identityOf(file: string): Promise<string> {
+    const { dev, ino } = await fs.stat(file);
+    return `${dev}:${ino}`;
+  }
+
+  /**
+   * The stems of the videos with HLS in the store: every folder under `videos/` holding a master playlist
+   * (`index.m3u8`), in name order. Temporary folders (`.incoming`, any dot-name) and symlinks are passed over.
+   */
+  async *hlsStems(): AsyncGenerator<string> {
+    const walk = async function* (folder: string, stem: string): AsyncGenerator<string> {
+      const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      if (stem && entries.some((e) => e.isFile() && e.name === 'index.m3u8')) yield stem;
+      for (const entry of entries) {
+        if (entry.isDirectory() && !entry.name.startsWith('.')) yield* walk(path.join(folder, entry.name), stem ? `${stem}/${entry.name}` : entry.name);
+      }
+    };
+    yield* walk(this.videosRoot, '');
+  }
+
   /** The first `length` bytes of a file (fewer when it is shorter), to tell its type by content. */
   async readHead(file: string, length: number): Promise<Buffer> {
     const handle = await fs.open(file, 'r');
