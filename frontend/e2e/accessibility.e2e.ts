@@ -13,14 +13,22 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core's WCAG 2.0/2.1 A and AA rules on the page as it stands; returns what fails, readably. */
+/**
+ * Beside WCAG's A and AA rules: headings in order with one h1 (axe's best practices), and names that hold their
+ * visible text (WCAG 2.5.3, which axe runs only when asked by name).
+ */
+const STRUCTURE_RULES = ['heading-order', 'page-has-heading-one', 'label-content-name-mismatch'];
+
+/** Runs axe-core's WCAG 2.0/2.1 A and AA rules and STRUCTURE_RULES on the page as it stands; returns what fails, readably. */
 async function violations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
+  const found = await page.evaluate(async (rules) => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).violations;
-  });
+    const wcag = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+    const structure = await axe.run(document, { runOnly: { type: 'rule', values: rules } });
+    return [...wcag.violations, ...structure.violations];
+  }, STRUCTURE_RULES);
   return found.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
@@ -29,6 +37,18 @@ async function firstVideoPath(page: Page): Promise<string> {
   const href = await page.locator('.video-grid .video-card__link').first().getAttribute('href');
   if (!href) throw new Error('no video on the home page');
   return href;
+}
+
+/** The first category's and performer's pages (their listings' cards are headed under the page's h1). */
+async function firstTaxonPaths(page: Page): Promise<string[]> {
+  const paths: string[] = [];
+  for (const kind of ['categories', 'performers']) {
+    await page.goto(`/${kind}`);
+    const href = await page.locator(`main a[href^="/${kind}/"]`).first().getAttribute('href');
+    if (!href) throw new Error(`no ${kind} in the demo catalogue`);
+    paths.push(href);
+  }
+  return paths;
 }
 
 const VISITOR_PAGES = ['/', '/categories', '/performers', '/search?q=session', '/login', '/register', '/terms', '/2257', '/content-removal'];
@@ -67,7 +87,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const { page, context } = await newVisitor(browser, { viewport, bypassCSP: true });
     const video = await firstVideoPath(page);
     const found: Record<string, string[]> = {};
-    for (const path of [...VISITOR_PAGES, video]) {
+    for (const path of [...VISITOR_PAGES, ...(await firstTaxonPaths(page)), video]) {
       await page.goto(path);
       await page.locator('main h1, main [role="heading"][aria-level="1"]').first().waitFor();
       found[path] = await violations(page);

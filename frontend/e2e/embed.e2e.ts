@@ -62,12 +62,12 @@ describe('the embeddable player on another site', () => {
     await otherSite?.close();
   });
 
-  it("plays inside another site's frame, pasted from the Share menu's embed code, behind the 18+ gate", async () => {
+  it("plays inside another site's frame, pasted from the watch page's embed code, behind the 18+ gate", async () => {
     // The site's own visitor copies the embed code from the watch page.
     const { page: sharer, context: sharerContext } = await newVisitor(browser);
     await sharer.goto(`/video/${videoId}`);
     await sharer.locator('.watch-details__title').waitFor();
-    await sharer.getByRole('button', { name: 'Share' }).click();
+    await sharer.getByRole('button', { name: 'Link & embed' }).click();
     const code = await sharer.getByRole('textbox', { name: 'Embed code' }).inputValue();
     expect(code).toMatch(new RegExp(`^<iframe src="${baseURL()}/embed/${videoId}" width="640" height="360" `));
     await sharerContext.close();
@@ -110,11 +110,11 @@ describe('the embeddable player on another site', () => {
     await context.close();
   });
 
-  it('passes the accessibility rules, and fits a 360 px phone, with the Share menu open and in the embed', async () => {
+  it('passes the accessibility rules, and fits a 360 px phone, with Link & embed open and in the embed', async () => {
     const { page, context } = await newVisitor(browser, { viewport: 'small', bypassCSP: true });
     await page.goto(`/video/${videoId}`);
     await page.locator('.watch-details__title').waitFor();
-    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('button', { name: 'Link & embed' }).click();
     await page.getByRole('button', { name: 'Copy embed code' }).waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'share-menu-phone');

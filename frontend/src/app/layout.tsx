@@ -5,6 +5,7 @@ import { UserMenu } from '@/features/auth/components/user-menu';
 import { SearchForm } from '@/features/browse/components/search-form';
 import { announceHydrated } from '@/lib/app-hydrated';
 import { useSite } from '@/lib/site';
+import { DocumentTitle } from '@/lib/document-title';
 
 export function Layout() {
   const site = useSite();
@@ -23,12 +24,8 @@ export function Layout() {
     <>
       {/* Until the visitor answers the 18+ gate the page behind it can be neither read nor reached by keyboard. */}
       <div className="app" inert={gate.open}>
-        {/*
-          Always rendered (index.html's title until the site's name is known), so that it is in the head before any
-          page's own title: React puts the title mounted last first, and the first one is the document's title.
-          Mounted only once the name arrived, it would push aside the title of a page that rendered before that.
-        */}
-        <title>{name ?? 'Videos'}</title>
+        {/* The site's name names the pages that name themselves nothing (index.html's title until it is known). */}
+        <DocumentTitle fallback>{name ?? 'Videos'}</DocumentTitle>
         <a className="skip-link" href="#main">
           Skip to content
         </a>

@@ -20,7 +20,11 @@ export function trackServerHead(router: Navigations): void {
   if (describedPath === null) return;
   const unsubscribe = router.subscribe((state) => {
     if (state.location.pathname === describedPath) return;
-    for (const element of document.querySelectorAll(SELECTOR)) element.remove();
+    for (const element of document.querySelectorAll(SELECTOR)) {
+      // The one <title> stays: DocumentTitle keeps its text (lib/document-title.tsx).
+      if (element.tagName === 'TITLE') element.removeAttribute('data-server-head');
+      else element.remove();
+    }
     describedPath = null;
     unsubscribe();
   });

@@ -32,5 +32,7 @@ if (typeof window !== 'undefined') {
     window.localStorage.clear();
     window.sessionStorage.clear();
     window.localStorage.setItem(AGE_CONFIRMED_KEY, 'true');
+    // Each test starts with a head as a page's: without an earlier test's title or the server's elements.
+    for (const element of document.head.querySelectorAll('title, [data-server-head]')) element.remove();
   });
 }

@@ -6,6 +6,7 @@ import { FollowButton } from '@/components/ui/follow-button';
 import { useUser } from '@/features/auth/api/get-user';
 import type { TaxonRef } from '@/lib/api/types';
 import { NotFoundRoute } from './not-found';
+import { DocumentTitle } from '@/lib/document-title';
 
 export function SearchRoute() {
   const [searchParams] = useSearchParams();
@@ -14,7 +15,7 @@ export function SearchRoute() {
   if (!q) {
     return (
       <section className="message-page">
-        <title>Search</title>
+        <DocumentTitle>Search</DocumentTitle>
         <meta name="robots" content="noindex" />
         <h1>Search</h1>
         <p>Type what you are looking for in the search box above: a title, a word, a name.</p>
@@ -24,7 +25,7 @@ export function SearchRoute() {
 
   return (
     <>
-      <title>{`${q} – search`}</title>
+      <DocumentTitle>{`${q} – search`}</DocumentTitle>
       {/* Result pages are endless variations of the catalogue; search engines should index the catalogue itself. */}
       <meta name="robots" content="noindex" />
       <CatalogueListing
@@ -55,7 +56,7 @@ function TaxonPage({ kind }: { kind: TaxonKind }) {
 
   return (
     <>
-      {taxon && <title>{`${taxon.name} videos`}</title>}
+      {taxon && <DocumentTitle>{`${taxon.name} videos`}</DocumentTitle>}
       <CatalogueListing
         heading={(sort) => (kind === 'performers' ? `${sort} videos with ${name}` : `${sort} ${name} videos`)}
         filter={kind === 'categories' ? { category: id } : { performer: id }}

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { prefilledAddress, RemovalRequestForm, removalAddress } from '@/features/legal/components/removal-request-form';
 import { useSite } from '@/lib/site';
 import '@/features/legal/legal.css';
+import { DocumentTitle } from '@/lib/document-title';
 
 function useSiteName() {
   return useSite().data?.name ?? 'This site';
@@ -11,7 +12,7 @@ export function TermsRoute() {
   const name = useSiteName();
   return (
     <article className="legal-page">
-      <title>Terms of service</title>
+      <DocumentTitle>Terms of service</DocumentTitle>
       <h1>Terms of service</h1>
       <p>
         {name} shows sexually explicit videos of adult men. By using it you confirm that you are at least 18 years old
@@ -47,7 +48,7 @@ export function RecordsRoute() {
   const name = useSiteName();
   return (
     <article className="legal-page">
-      <title>18 U.S.C. 2257 statement</title>
+      <DocumentTitle>18 U.S.C. 2257 statement</DocumentTitle>
       <h1>18 U.S.C. 2257 record-keeping requirements compliance statement</h1>
       <p>
         All models, actors, actresses and other persons who appear in any visual depiction of actual or simulated
@@ -74,7 +75,7 @@ export function ContentRemovalRoute() {
   const initialUrls = prefilledAddress(params.get('video'), window.location.origin);
   return (
     <article className="legal-page">
-      <title>Content removal</title>
+      <DocumentTitle>Content removal</DocumentTitle>
       <h1>Content removal requests</h1>
       <p>
         If a video shows you without your consent, infringes your copyright, or shows anyone under 18 or any act that

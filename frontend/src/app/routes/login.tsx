@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { refFor, returnPath } from '@/lib/return-path';
+import { DocumentTitle } from '@/lib/document-title';
 
 export function LoginRoute() {
   const [searchParams] = useSearchParams();
@@ -9,7 +10,7 @@ export function LoginRoute() {
 
   return (
     <section className="auth-page">
-      <title>Log in</title>
+      <DocumentTitle>Log in</DocumentTitle>
       <meta name="robots" content="noindex" />
       <LoginForm
         registerHref={`/register${ref ? `?ref=${refFor(ref)}` : ''}`}

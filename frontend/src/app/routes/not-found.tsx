@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { DocumentTitle } from '@/lib/document-title';
 
 export function NotFoundRoute() {
   return (
     <section className="message-page">
-      <title>Page not found</title>
+      <DocumentTitle>Page not found</DocumentTitle>
       <h1>Page not found</h1>
       <p>There is nothing at this address.</p>
       <Link className="button" to="/">

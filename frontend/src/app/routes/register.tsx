@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { refFor, returnPath } from '@/lib/return-path';
+import { DocumentTitle } from '@/lib/document-title';
 
 export function RegisterRoute() {
   const [searchParams] = useSearchParams();
@@ -9,7 +10,7 @@ export function RegisterRoute() {
 
   return (
     <section className="auth-page">
-      <title>Sign up</title>
+      <DocumentTitle>Sign up</DocumentTitle>
       <meta name="robots" content="noindex" />
       <RegisterForm
         loginHref={`/login${ref ? `?ref=${refFor(ref)}` : ''}`}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { makePage, makeSite, makeUser } from '@/testing/data';
@@ -178,7 +178,9 @@ describe('the page the server rendered', () => {
     const heard = listen();
     setup();
     renderRoute('/categories');
-    await screen.findByRole('heading', { level: 1 });
+    // The signal comes from the layout's effect, after the heading is drawn: wait for the signal itself.
+    await waitFor(() => expect(heard.count).toBe(1));
+    await act(async () => undefined);
     expect(heard.count).toBe(1);
   });
 

@@ -36,7 +36,7 @@ async function openShare(title = TRICKY) {
   const user = userEvent.setup();
   renderRoute('/video/7');
   await screen.findByRole('heading', { level: 1, name: title });
-  const toggle = screen.getByRole('button', { name: 'Share' });
+  const toggle = screen.getByRole('button', { name: 'Link & embed' });
   expect(toggle).toHaveAttribute('aria-expanded', 'false');
   expect(screen.queryByRole('button', { name: 'Copy embed code' })).not.toBeInTheDocument();
   await user.click(toggle);
@@ -48,17 +48,15 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('watch page: the Share menu', () => {
-  it('offers the public link, the prefilled post link in a new tab and the embed code', async () => {
+describe('watch page: Link & embed', () => {
+  it('offers the public link and the embed code, each to copy (the post link is the Share link beside it)', async () => {
     await openShare('Pool party');
 
     expect(screen.getByRole('textbox', { name: 'Link' })).toHaveValue(`${origin()}/video/7`);
-    const post = screen.getByRole('link', { name: 'Post on X' });
-    expect(post).toHaveAttribute('target', '_blank');
-    const href = new URL(post.getAttribute('href') ?? '');
-    expect(href.searchParams.get('text')).toBe('Pool party');
-    expect(href.searchParams.get('url')).toBe(`${origin()}/video/7`);
     expect(screen.getByRole('textbox', { name: 'Embed code' })).toHaveValue(expectedCode('Pool party'));
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    const share = screen.getByRole('link', { name: /^Share ?\(opens in a new tab\)$/ });
+    expect(new URL(share.getAttribute('href') ?? '').searchParams.get('url')).toBe(`${origin()}/video/7`);
   });
 
   it('copies the embed code with the title escaped, so that another site gets one frame titled as the video', async () => {
@@ -97,7 +95,7 @@ describe('watch page: the Share menu', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/copy it with Ctrl\+C/);
   });
 
-  it('closes on Escape, giving the focus back to Share', async () => {
+  it('closes on Escape, giving the focus back to its button', async () => {
     const { user, toggle } = await openShare();
 
     await user.keyboard('{Escape}');

@@ -125,15 +125,15 @@ describe('watch page: what it shows', () => {
     expect(screen.queryByText('Main title')).not.toBeInTheDocument();
   });
 
-  it('shares the shown title and the public link in a new tab', async () => {
+  it('shares the shown title and the public link in a new tab, from a Share link in the stats row (spec §2.1)', async () => {
     setup({ video: makeWatchVideo({ id: 7, title: 'Pool party & friends' }) });
 
-    const user = userEvent.setup();
     renderRoute('/video/7');
     await findTitle('Pool party & friends');
 
-    await user.click(screen.getByRole('button', { name: 'Share' }));
-    const share = screen.getByRole('link', { name: 'Post on X' });
+    const share = screen.getByRole('link', { name: /^Share ?\(opens in a new tab\)$/ });
+    expect(share).toHaveTextContent(/^Share/);
+    expect(share.closest('.stats-row')).not.toBeNull();
     expect(share).toHaveAttribute('target', '_blank');
     expect(share).toHaveAttribute('rel', 'noopener noreferrer');
     const href = new URL(share.getAttribute('href') ?? '');
@@ -183,12 +183,15 @@ describe('watch page: what it shows', () => {
     await findTitle('Pool party');
     await waitFor(() => expect(document.title).toBe('Pool party - Hunk Tube'));
     expect(ldScripts()).toEqual(['Pool party']);
+    // One title: the server's, which the app names from now on (React's own would stand beside it).
+    expect(document.querySelectorAll('title')).toHaveLength(1);
 
     await act(() => router.navigate('/video/21'));
     await findTitle('Related one');
     expect(document.querySelectorAll('[data-server-head]')).toHaveLength(0);
     await waitFor(() => expect(ldScripts()).toEqual(['Related one']));
     await waitFor(() => expect(document.title).toBe('Related one - Hunk Tube'));
+    expect(document.querySelectorAll('title')).toHaveLength(1);
   });
 
   it('says so when the video does not exist', async () => {

@@ -20,9 +20,15 @@ export interface VideoCardProps {
   imagePriority?: ImagePriority;
   /** Where the viewer stopped (whole seconds): a progress bar over the image (Continue watching). */
   resumeAt?: number;
+  /**
+   * The title's heading level, one below the heading the card sits under: 2 in a page's own grid (under its
+   * h1), 3 (the default) in a row or section that has an h2 of its own.
+   */
+  headingLevel?: 2 | 3;
 }
 
-export function VideoCard({ video, brand, imageHost, to, footer, imagePriority, resumeAt }: VideoCardProps) {
+export function VideoCard({ video, brand, imageHost, to, footer, imagePriority, resumeAt, headingLevel = 3 }: VideoCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const metaId = useId();
   const title = brandTitle(video, brand);
   const uploaded = new Date(video.upload_date);
@@ -52,7 +58,7 @@ export function VideoCard({ video, brand, imageHost, to, footer, imagePriority, 
             )}
           </span>
         </Thumbnail>
-        <h3 className="video-card__title">{title}</h3>
+        <Heading className="video-card__title">{title}</Heading>
       </Link>
       {/* Referenced by the link's aria-describedby (hidden content still counts there), read after its name. */}
       <span id={metaId} hidden>

@@ -20,6 +20,8 @@ interface VideoGridProps<T extends VideoCardData> {
    * as the page's largest image on a phone.
    */
   first?: boolean;
+  /** The cards' heading level (VideoCard): 2 for a page's own grid, right under its h1. */
+  headingLevel?: 2 | 3;
 }
 
 /** Cards in a grid's first row at the widest layout. */
@@ -37,6 +39,7 @@ export function VideoGrid<T extends VideoCardData>({
   linkFor,
   footerFor,
   first = false,
+  headingLevel,
 }: VideoGridProps<T>) {
   const list = useScrollBackTarget(videos);
   return (
@@ -51,6 +54,7 @@ export function VideoGrid<T extends VideoCardData>({
             to={linkFor?.(video)}
             footer={footerFor?.(video)}
             imagePriority={cardImagePriority(index, first)}
+            headingLevel={headingLevel}
           />
         </li>
       ))}

@@ -7,6 +7,7 @@ import { VideoStatistics } from '@/features/admin/components/video-statistics';
 import { ApiError } from '@/lib/api/client';
 import type { Video } from '@/lib/api/types';
 import { NotFoundRoute } from '../not-found';
+import { DocumentTitle } from '@/lib/document-title';
 
 const isVideoId = (id: string | undefined): id is string =>
   Boolean(id && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647);
@@ -27,7 +28,7 @@ export function AdminEditVideoRoute() {
     const missing = video.error instanceof ApiError && video.error.statusCode === 404;
     return (
       <section className="message-page" role={missing ? undefined : 'alert'}>
-        <title>{missing ? 'Video not found' : 'Edit video'}</title>
+        <DocumentTitle>{missing ? 'Video not found' : 'Edit video'}</DocumentTitle>
         <h1>{missing ? 'Video not found' : 'Something went wrong'}</h1>
         <p>{missing ? 'This video does not exist or has been removed.' : 'The video could not be loaded.'}</p>
         {missing ? (
@@ -61,7 +62,7 @@ export function AdminEditVideoRoute() {
 
   return (
     <div className="admin-page">
-      <title>{`Edit: ${video.data.title}`}</title>
+      <DocumentTitle>{`Edit: ${video.data.title}`}</DocumentTitle>
       <nav className="admin-page__links" aria-label="This video">
         <Link to="/admin/videos">Back to the videos</Link>
         <Link to={`/video/${videoId}`}>View on the site</Link>

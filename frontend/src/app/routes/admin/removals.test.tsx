@@ -462,7 +462,7 @@ describe('admin navigation: open removal requests', () => {
 
     const link = await waitFor(() => nav().getByRole('link', { name: 'Removals, 3 open' }));
     expect(link).toHaveAttribute('href', '/admin/removals');
-    expect(link).toHaveTextContent('Removals3');
+    expect(link).toHaveTextContent('Removals 3');
     expect(nav().getAllByRole('link').map((item) => item.getAttribute('href'))).toEqual([
       '/admin',
       '/admin/videos',

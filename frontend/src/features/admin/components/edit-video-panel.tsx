@@ -147,8 +147,8 @@ export function EditVideoPanel({ video, onSaved, onDeleted }: EditVideoPanelProp
         </div>
       </form>
 
-      <section className="edit-video__section" aria-labelledby={`${id}-thumbnail`}>
-        <h2 id={`${id}-thumbnail`}>Thumbnail</h2>
+      <section className="edit-video__section" aria-labelledby={`${id}-thumbnail-heading`}>
+        <h2 id={`${id}-thumbnail-heading`}>Thumbnail</h2>
         <EditVideoThumbnail thumbnailUrl={draft.thumbnail} imageHost={site.data?.imageHost} />
       </section>
 

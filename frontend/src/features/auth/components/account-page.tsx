@@ -4,6 +4,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api/client';
 import type { User } from '@/lib/api/types';
 import { useDeleteAccount, useDownloadMyData } from '../api/account';
+import { DocumentTitle } from '@/lib/document-title';
 
 
 /**
@@ -18,7 +19,7 @@ export function AccountPage({ user, onDeleted }: { user: User; onDeleted: () => 
 
   return (
     <section className="account" aria-labelledby={`${id}-title`}>
-      <title>Your account</title>
+      <DocumentTitle>Your account</DocumentTitle>
       <h1 id={`${id}-title`}>Your account</h1>
       <dl className="account__facts">
         <div>
@@ -126,7 +127,7 @@ function deleteFailure(error: unknown): string {
 export function AccountDeleted() {
   return (
     <section className="account" aria-labelledby="account-deleted">
-      <title>Account deleted</title>
+      <DocumentTitle>Account deleted</DocumentTitle>
       <h1 id="account-deleted">Your account has been deleted</h1>
       <p role="status">Everything that was yours on this site went with it, and this browser is signed out.</p>
       <p>

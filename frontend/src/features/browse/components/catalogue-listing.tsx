@@ -68,6 +68,8 @@ export function CatalogueListing({ heading, filter = {}, keep, empty, children }
           busy={videos.isPlaceholderData}
           // At the top of the page (under the featured row on home, whose first card is as urgent).
           first
+          // The page's own cards, right under its h1 (the featured row's h2 ends before them).
+          headingLevel={2}
         />
       )}
 

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
 import { formatNumber } from '@/lib/format';
+import { DocumentTitle } from '@/lib/document-title';
 
 const TEXTS: Record<TaxonKind, { heading: string; filter: string; none: string; noMatch: string }> = {
   categories: {
@@ -40,7 +41,7 @@ export function TaxonIndex({ kind }: { kind: TaxonKind }) {
 
   return (
     <section className="taxon-index" aria-labelledby={headingId}>
-      <title>{texts.heading}</title>
+      <DocumentTitle>{texts.heading}</DocumentTitle>
       <div className="catalogue__head">
         <h1 id={headingId}>{texts.heading}</h1>
         <div className="taxon-index__tools">

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { VideoGridSkeleton } from '@/components/ui/video-grid';
 import { LibraryNav } from './library-nav';
+import { DocumentTitle } from '@/lib/document-title';
 
 interface ListLayoutProps {
   /** The page's heading and document title. */
@@ -17,7 +18,7 @@ export function ListLayout({ title, subtitle, actions, children }: ListLayoutPro
   const headingId = useId();
   return (
     <section className="lists" aria-labelledby={headingId}>
-      <title>{title}</title>
+      <DocumentTitle>{title}</DocumentTitle>
       <LibraryNav />
       <div className="lists__head">
         <div className="lists__heading">

@@ -76,6 +76,7 @@ export function MyListView<L extends MyList>({ list, user, title, empty, actions
           busy={videos.isPlaceholderData}
           linkFor={linkFor}
           footerFor={footerFor && ((video) => footerFor(video, { brand }))}
+          headingLevel={2}
         />
       )}
 

@@ -9,6 +9,7 @@ import { DeletePlaylistButton } from './delete-playlist-button';
 import { ListLayout, ListSkeleton, LoadError } from './list-layout';
 import { inPlaylist, PlaylistVideos } from './playlist-videos';
 import { RenamePlaylistForm } from './rename-playlist-form';
+import { DocumentTitle } from '@/lib/document-title';
 
 /** One of the member's playlists: Play all, its videos in order to reorder or remove, Rename and Delete. */
 export function PlaylistPage({ playlistId, user }: { playlistId: number; user: User }) {
@@ -104,7 +105,7 @@ export function PlaylistPage({ playlistId, user }: { playlistId: number; user: U
 function PlaylistMessage({ title, text }: { title: string; text: string }) {
   return (
     <section className="message-page" role="alert">
-      <title>{title}</title>
+      <DocumentTitle>{title}</DocumentTitle>
       <h1>{title}</h1>
       <p>{text}</p>
       <Link className="button" to="/playlists">

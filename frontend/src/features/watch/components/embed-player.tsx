@@ -8,6 +8,7 @@ import { parseStartTime } from '../utils/start-time';
 import { VideoLoadFailed, VideoNotFound } from './video-not-found';
 import { VideoPlayer } from './video-player';
 import '../embed.css';
+import { DocumentTitle } from '@/lib/document-title';
 
 /**
  * The embeddable player (`/embed/{id}`), for other sites' frames: the watch page's player alone (poster, signed
@@ -42,7 +43,7 @@ function EmbedView({ videoId }: { videoId: number }) {
 
   return (
     <div className="embed">
-      <title>{`${title} - ${siteName}`}</title>
+      <DocumentTitle>{`${title} - ${siteName}`}</DocumentTitle>
       <div className="embed__bar">
         <p className="embed__title">{title}</p>
         <a className="embed__link" href={`/video/${videoId}`} target="_blank" rel="noopener">
@@ -79,7 +80,7 @@ export function EmbedAdultsOnly({ siteName }: { siteName?: string }) {
   return (
     <div className="embed embed--message">
       <section className="message-page">
-        <title>For adults only</title>
+        <DocumentTitle>For adults only</DocumentTitle>
         <h1>For adults only</h1>
         <p>{siteName ?? 'This site'} shows videos for adults only.</p>
       </section>

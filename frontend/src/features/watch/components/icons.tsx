@@ -93,6 +93,12 @@ export const ShareIcon = () => (
   </svg>
 );
 
+export const EmbedIcon = () => (
+  <svg {...svg} className="icon">
+    <path d="M8.5 7.5L4 12l4.5 4.5M15.5 7.5L20 12l-4.5 4.5" />
+  </svg>
+);
+
 export const EyeIcon = () => (
   <svg {...svg} className="icon">
     <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" fill="none" />

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { embedCode } from '../utils/embed-code';
-import { ShareIcon } from './icons';
+import { EmbedIcon, ShareIcon } from './icons';
 import { useOrigin } from '@/lib/origin';
 
 function shareHref(title: string, videoId: number, origin: string): string {
@@ -9,11 +9,26 @@ function shareHref(title: string, videoId: number, origin: string): string {
 }
 
 /**
- * The stats row's Share: a disclosure (not an ARIA menu: a few controls reached with Tab) with the video's public
- * link, the prefilled post link of the specification (in a new tab) and the code that embeds the player in
- * another site. Both texts stay in read-only fields, so they can be selected by hand where the clipboard is refused.
+ * The stats row's share link (product spec §2.1): the prefilled post link, opened in a new tab, with the shown
+ * title and the video's public address.
  */
-export function ShareMenu({ videoId, title }: { videoId: number; title: string }) {
+export function ShareLink({ videoId, title }: { videoId: number; title: string }) {
+  const origin = useOrigin();
+  return (
+    <a className="stat stat--button" href={shareHref(title, videoId, origin)} target="_blank" rel="noopener noreferrer">
+      <ShareIcon />
+      Share
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/**
+ * The stats row's "Link & embed": a disclosure (not an ARIA menu: a few controls reached with Tab) with the
+ * video's public link and the code that embeds the player in another site, each with a Copy button. Both texts
+ * stay in read-only fields, so they can be selected by hand where the clipboard is refused.
+ */
+export function LinkAndEmbedMenu({ videoId, title }: { videoId: number; title: string }) {
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState('');
   const root = useRef<HTMLDivElement>(null);
@@ -70,8 +85,8 @@ export function ShareMenu({ videoId, title }: { videoId: number; title: string }
           setStatus('');
         }}
       >
-        <ShareIcon />
-        Share
+        <EmbedIcon />
+        Link &amp; embed
       </button>
       <div className="share-menu__panel" id={panelId} hidden={!open}>
         <label className="share-menu__label" htmlFor={linkId}>
@@ -81,9 +96,6 @@ export function ShareMenu({ videoId, title }: { videoId: number; title: string }
         <button className="button" type="button" onClick={() => void copy(link, linkId, 'Link copied')}>
           Copy link
         </button>
-        <a className="button" href={shareHref(title, videoId, origin)} target="_blank" rel="noopener noreferrer">
-          Post on X
-        </a>
         <label className="share-menu__label" htmlFor={codeId}>
           Embed code
         </label>

@@ -16,7 +16,7 @@ import type { WatchContext } from '../utils/watch-context';
 import { BookmarkIcon, CheckIcon, ClockIcon, EyeIcon, FlagIcon, HeartIcon, PlaylistAddIcon } from './icons';
 import { LoginPrompt, type PromptKind } from './login-prompt';
 import { PlaylistDialog } from './playlist-dialog';
-import { ShareMenu } from './share-menu';
+import { LinkAndEmbedMenu, ShareLink } from './share-menu';
 
 /** The upload-age helper reads dates written without an offset at UTC+10:30, as the specification calls it. */
 export const UPLOAD_AGE_UTC_OFFSET_HOURS = 10.5;
@@ -177,7 +177,8 @@ export function VideoDetails({ video, title, user, context, views, duration }: V
           <PlaylistAddIcon />
           Add to playlist
         </button>
-        <ShareMenu videoId={video.id} title={title} />
+        <ShareLink videoId={video.id} title={title} />
+        <LinkAndEmbedMenu videoId={video.id} title={title} />
         {/* For guests and members alike: the content removal form, with this video's address already in it. */}
         <Link className="stat stat--button" to={`/content-removal?video=${video.id}`}>
           <FlagIcon />

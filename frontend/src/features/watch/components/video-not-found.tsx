@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DocumentTitle } from '@/lib/document-title';
 
 /**
  * What an unknown or unpublished video shows. Inside another site's frame (`newTab`) the link opens the site in a
@@ -20,7 +21,7 @@ export function VideoLoadFailed({ onRetry }: { onRetry: () => void }) {
 export function VideoNotFound({ newTab = false }: { newTab?: boolean }) {
   return (
     <section className="message-page">
-      <title>Video not found</title>
+      <DocumentTitle>Video not found</DocumentTitle>
       <h1>Video not found</h1>
       <p>This video does not exist or has been removed.</p>
       {newTab ? (

@@ -31,6 +31,7 @@ import { UpNext } from './up-next';
 import { VideoDetails } from './video-details';
 import { VideoLoadFailed, VideoNotFound } from './video-not-found';
 import { VideoPlayer } from './video-player';
+import { DocumentTitle } from '@/lib/document-title';
 
 interface WatchPageProps {
   videoId: number;
@@ -138,7 +139,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
 
   return (
     <article className={list ? 'watch watch--with-list' : 'watch'}>
-      <title>{`${title} - ${siteName}`}</title>
+      <DocumentTitle>{`${title} - ${siteName}`}</DocumentTitle>
       {/* The server's head already has this page's VideoObject when the page was loaded at this address. */}
       {!serverHeadDescribes(location.pathname) && (
         <script
