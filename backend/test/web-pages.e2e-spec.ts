@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'parse5';
 import request from 'supertest';
+import { StorageService } from '../src/media/storage.service';
 import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { insertVideo, type VideoFields } from './helpers/factories';
 import { bearer, createTestApp, registerAdmin, registerUser, TestApp, TestUser } from './helpers/test-app';
@@ -239,6 +240,100 @@ describe('Pages from the server (e2e)', () => {
       expect(head.canonical).toEqual([`${ORIGIN}/video/${id}`]);
       expect(res.headers['x-frame-options']).toBeUndefined();
       expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    });
+  });
+
+  describe('share previews', () => {
+    /** The four properties Open Graph requires, the picture's text and size, and the Twitter card's twins. */
+    const preview = (head: Head) => ({
+      title: one(head, 'og:title'),
+      type: one(head, 'og:type'),
+      url: one(head, 'og:url'),
+      image: one(head, 'og:image'),
+      alt: one(head, 'og:image:alt'),
+      width: head.meta.get('og:image:width')?.[0],
+      height: head.meta.get('og:image:height')?.[0],
+      card: one(head, 'twitter:card'),
+      twitterImage: one(head, 'twitter:image'),
+      twitterAlt: one(head, 'twitter:image:alt'),
+    });
+    const SITE_PICTURE = { image: `${ORIGIN}/og-image.jpg`, alt: `The ${SITE} logo`, width: '1200', height: '630' };
+    let id: number;
+
+    beforeAll(async () => {
+      // A poster in the store (the site's own 1200 × 630 picture will do), on the newest video: every listing's first card.
+      const folder = path.join(t.app.get(StorageService).thumbsRoot, 'share-preview');
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, 'poster.jpg'), readFileSync(path.resolve(__dirname, '../../frontend/public/og-image.jpg')));
+      id = await fixture({
+        title: 'Preview Party', thumbnail: '/thumbs/share-preview/poster.jpg', upload_date: new Date('2099-01-01T00:00:00Z'),
+        categories: ['Preview Cat'], performers: ['Preview Star'],
+      });
+    });
+
+    it("give listings their first card's picture, with its title and its size read from the store", async () => {
+      for (const url of ['/', '/categories/preview-cat', '/performers/preview-star']) {
+        const { head } = await page(url);
+        expect({ page: url, ...preview(head) }).toMatchObject({
+          page: url,
+          image: 'https://img.example/thumbs/share-preview/poster.jpg',
+          alt: 'Preview Party',
+          width: '1200',
+          height: '630',
+          card: 'summary_large_image',
+          twitterImage: 'https://img.example/thumbs/share-preview/poster.jpg',
+          twitterAlt: 'Preview Party',
+        });
+      }
+      // Another sort's first card is another video: the picture follows the page (none of the fixtures has a stored picture).
+      const { head } = await page('/?sort=longest');
+      expect(one(head, 'og:image')).not.toBe('https://img.example/thumbs/share-preview/poster.jpg');
+      expect(head.meta.get('og:image:width')).toBeUndefined();
+    });
+
+    it('give the watch and embed pages the poster, named as such', async () => {
+      for (const url of [`/video/${id}`, `/embed/${id}`]) {
+        const { head } = await page(url);
+        expect({ page: url, ...preview(head) }).toMatchObject({
+          page: url,
+          url: `${ORIGIN}/video/${id}`,
+          type: 'video.other',
+          image: 'https://img.example/thumbs/share-preview/poster.jpg',
+          alt: 'The poster of Preview Party',
+          width: '1200',
+          height: '630',
+        });
+      }
+    });
+
+    it("give every other page Open Graph and a Twitter card with the site's own picture", async () => {
+      const user = await registerUser(t.http);
+      const pages: [string, string, Record<string, string>?][] = [
+        ['/categories', 'Categories'],
+        ['/performers', 'Performers'],
+        ['/search?q=pool&x=1', 'pool – search'],
+        ['/search', 'Search'],
+        ['/terms', 'Terms of service'],
+        ['/2257', '18 U.S.C. 2257 statement'],
+        ['/content-removal', 'Content removal'],
+        ['/login', 'Log in'],
+        ['/register', 'Sign up'],
+        ['/me/bookmarks', SITE, bearer(user)],
+        ['/admin', SITE, bearer(admin)],
+      ];
+      for (const [url, title, headers] of pages) {
+        const { head } = await page(url, headers);
+        expect({ page: url, ...preview(head) }).toEqual({
+          page: url,
+          url: `${ORIGIN}${url.replace('&x=1', '')}`,
+          title,
+          type: 'website',
+          ...SITE_PICTURE,
+          card: 'summary_large_image',
+          twitterImage: SITE_PICTURE.image,
+          twitterAlt: SITE_PICTURE.alt,
+        });
+      }
     });
   });
 

@@ -27,8 +27,8 @@ export function canonicalPage(path: string, query: Record<string, unknown>): str
     }
     const sort = listingSort(query);
     if (sort !== VIDEO_SORTS[0]) params.set('sort', sort);
-    const pageNumber = first('page');
-    if (pageNumber !== null && /^\d{1,9}$/.test(pageNumber) && Number(pageNumber) > 1) params.set('page', String(Number(pageNumber)));
+    const pageNumber = listingPage(query);
+    if (pageNumber > 1) params.set('page', String(pageNumber));
   }
   const search = params.toString();
   return search ? `${page}?${search}` : page;
@@ -37,6 +37,12 @@ export function canonicalPage(path: string, query: Record<string, unknown>): str
 /** A listing's sort as `parseSort` reads it: the first `sort` when it is one, else the default. */
 export function listingSort(query: Record<string, unknown>): VideoSort {
   return VIDEO_SORTS.find((s) => s === firstValue(query, 'sort')) ?? VIDEO_SORTS[0];
+}
+
+/** A listing's page as `parsePage` reads it: the first `page` when it is a whole number above 1, else 1. */
+export function listingPage(query: Record<string, unknown>): number {
+  const value = firstValue(query, 'page');
+  return value !== null && /^\d{1,9}$/.test(value) && Number(value) > 1 ? Number(value) : 1;
 }
 
 /** The first value of a query parameter, as the browser's URLSearchParams.get reads it; null without one. */

@@ -17,12 +17,23 @@ describe('page head', () => {
   it('marks every element it adds as the server\'s and derives the Twitter card from Open Graph', () => {
     const html = headHtml({
       title: 'T', description: 'D', canonical: 'https://x.example/a?b=1&c=2', noindex: true,
-      openGraph: [['og:title', 'T'], ['og:image', 'https://x.example/p.jpg']], jsonLd: [{ a: 1 }],
+      openGraph: [['og:title', 'T']], jsonLd: [{ a: 1 }],
+      image: { url: 'https://x.example/p.jpg', alt: 'The "poster"', width: 1280, height: 720 },
     });
     const elements = html.split('\n').map((line) => line.trim());
     expect(elements.every((e) => /^<\w+ data-server-head[ >]/.test(e))).toBe(true);
     expect(elements).toContain('<link data-server-head rel="canonical" href="https://x.example/a?b=1&amp;c=2">');
     expect(elements).toContain('<meta data-server-head name="twitter:card" content="summary_large_image">');
+    // The picture's properties follow og:image, as Open Graph's structured properties must.
+    const og = elements.filter((e) => e.includes('property="og:image'));
+    expect(og).toEqual([
+      '<meta data-server-head property="og:image" content="https://x.example/p.jpg">',
+      '<meta data-server-head property="og:image:alt" content="The &quot;poster&quot;">',
+      '<meta data-server-head property="og:image:width" content="1280">',
+      '<meta data-server-head property="og:image:height" content="720">',
+    ]);
+    expect(elements).toContain('<meta data-server-head name="twitter:image" content="https://x.example/p.jpg">');
+    expect(elements).toContain('<meta data-server-head name="twitter:image:alt" content="The &quot;poster&quot;">');
     expect(elements).toContain('<meta data-server-head name="robots" content="noindex">');
   });
 

@@ -29,6 +29,8 @@ export interface PageHead {
   noindex?: boolean;
   /** Open Graph properties (`og:title` …) in order; their Twitter card twins are derived from them. */
   openGraph?: [property: string, content: string][];
+  /** The picture a link preview shows (`og:image` with its text and size, and its Twitter card twins). */
+  image?: ShareImage;
   /** schema.org objects, each in a `<script type="application/ld+json">`. */
   jsonLd?: object[];
   /** The page's largest image (the player's poster), fetched at once instead of once the app has asked for it. */
@@ -41,6 +43,16 @@ export interface PageHead {
   earlyTags?: string;
   /** A catalogue page that exists (not a head element): the server may render its body. */
   found?: boolean;
+  /** An address with no page ("Page not found", "Video not found"; not a head element): it gets no link preview. */
+  missing?: boolean;
+}
+
+/** A page's share picture: absolute URL, what it shows, and its size in pixels where known. */
+export interface ShareImage {
+  url: string;
+  alt: string;
+  width?: number;
+  height?: number;
 }
 
 /**
@@ -97,19 +109,28 @@ export function headHtml(head: PageHead): string {
   for (const stream of head.preloadStreams ?? []) parts.push(`<link ${mark} rel="preload" as="fetch" crossorigin href="${htmlText(stream)}">`);
   if (head.earlyTags) parts.push(head.earlyTags);
   for (const script of head.chunks?.scripts ?? []) parts.push(`<link rel="modulepreload" crossorigin href="${htmlText(script)}">`);
-  const og = head.openGraph ?? [];
+  const og = [...(head.openGraph ?? []), ...imageProperties(head.image)];
   for (const [property, content] of og) parts.push(meta('property', property, content));
   const ogValue = (property: string) => og.find(([p]) => p === property)?.[1];
   if (og.length) {
-    const image = ogValue('og:image');
-    parts.push(meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'));
-    for (const key of ['title', 'description', 'image'] as const) {
+    parts.push(meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'));
+    for (const key of ['title', 'description', 'image', 'image:alt'] as const) {
       const value = ogValue(`og:${key}`);
       if (value) parts.push(meta('name', `twitter:${key}`, value));
     }
   }
   for (const data of head.jsonLd ?? []) parts.push(`<script ${mark} type="application/ld+json">${scriptJson(data)}</script>`);
   return parts.join('\n    ');
+}
+
+/** `og:image` and what Open Graph says of it: its text, and its size where known. */
+function imageProperties(image: ShareImage | undefined): [string, string][] {
+  if (!image) return [];
+  return [
+    ['og:image', image.url],
+    ['og:image:alt', image.alt],
+    ...(image.width && image.height ? [['og:image:width', String(image.width)], ['og:image:height', String(image.height)]] as [string, string][] : []),
+  ];
 }
 
 /** The bootstrap block: JSON the browser never runs (a data block), so the Content-Security-Policy allows it. */

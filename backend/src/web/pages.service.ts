@@ -10,15 +10,16 @@ import { APP_CONFIG } from '../config/config.module';
 import { siteOf, type SiteIdentity } from '../site/site-identity';
 import { toSiteDto } from '../site/site.controller';
 import { TaxonomyService, type TaxonKind } from '../taxonomy/taxonomy.service';
-import type { VideoSort } from '../videos/dto/list-videos.query';
+import { ListVideosQuery, MAX_PAGE, type VideoSort } from '../videos/dto/list-videos.query';
 import type { VideoDto } from '../videos/dto/video.dto';
 import { CatalogueCache, type CatalogueStamp, sweepExpired } from '../videos/catalogue-cache';
 import { VideosService } from '../videos/videos.service';
-import { type Bootstrap, type PageHead, pageHtml, shorten } from './page-head';
+import { type Bootstrap, type PageHead, pageHtml, type ShareImage, shorten } from './page-head';
+import { ImageSizes, siteImage } from './share-image';
 import { StorageService } from '../media/storage.service';
 import { PAGE_RENDERER, WEB_BUILD } from './web.tokens';
 import type { PageRenderer, RouteChunks, WebBuild } from './web-build';
-import { canonicalPage, listingSort } from './page-canonical';
+import { canonicalPage, listingPage, listingSort } from './page-canonical';
 import { RenderPool, RendersBusy, TokenBucket } from './render-pool';
 
 /** A page as the server sends it. */
@@ -78,6 +79,8 @@ const EMBED_PAGE = /^\/embed\//;
 /** A signed master playlist's address: its signed prefix (any media host) and its path in the media store. */
 const SIGNED_MASTER = /^((?:https?:\/\/[^/]+)?\/s\/[^/]+\/)(videos\/(?:[^/]+\/)+index\.m3u8)$/;
 const MAX_VIDEO_ID = 2_147_483_647;
+/** A listing's page of cards (frontend/src/features/browse/components/catalogue-listing.tsx, PAGE_SIZE). */
+const LISTING_PAGE_SIZE = 24;
 
 /** The web client's sort labels (frontend/src/api/videos/sorts.ts). */
 const SORT_LABELS: Record<VideoSort, string> = {
@@ -121,6 +124,8 @@ export class PagesService implements OnModuleDestroy {
   private readonly renders = new RenderPool();
   /** New search pages drawn on the server, from every visitor together. */
   private readonly searchRenders = new TokenBucket();
+  /** Share pictures' sizes, for link previews. */
+  private readonly imageSizes: ImageSizes;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -131,7 +136,9 @@ export class PagesService implements OnModuleDestroy {
     private readonly auth: AuthService,
     private readonly catalogue: CatalogueCache,
     private readonly storage: StorageService,
-  ) {}
+  ) {
+    this.imageSizes = new ImageSizes(storage, config.imageHost);
+  }
 
   onModuleDestroy(): void {
     this.stopSweeping();
@@ -155,7 +162,7 @@ export class PagesService implements OnModuleDestroy {
     if (!this.build) throw new NotFoundException();
     // The site this host is (README › "Brands by host"): its brand, name and origin, for the head and the body.
     const site = siteOf(req, this.config);
-    const [head, bootstrap] = await Promise.all([this.headFor(req, site), this.bootstrapFor(req, site)]);
+    const [head, bootstrap] = await Promise.all([this.headFor(req, site).then((h) => withShareTags(h, site, req)), this.bootstrapFor(req, site)]);
     const drawn = head.found ? await this.body(req, site, bootstrap, this.build) : null;
     const body = drawn === BUSY ? null : drawn;
     if (body) {
@@ -277,7 +284,7 @@ export class PagesService implements OnModuleDestroy {
       if (video && Number(video[2]) <= MAX_VIDEO_ID) return found(await this.videoHead(identity, Number(video[2]), video[1] === 'embed'));
       const taxon = TAXON_PAGE.exec(path);
       if (taxon) return found(await this.taxonHead(identity, taxon[1] as TaxonKind, taxon[2], query));
-      if (path === '/') return found(this.homeHead(identity, query));
+      if (path === '/') return found(await this.homeHead(identity, query));
       if (path === '/categories' || path === '/performers') return found(await this.indexHead(identity, path.slice(1) as TaxonKind));
       if (path === '/search') {
         const q = typeof query.q === 'string' ? query.q.trim() : '';
@@ -310,22 +317,26 @@ export class PagesService implements OnModuleDestroy {
     // WebP copy, which the head starts loading before the app boots.
     const image = imageUrl(origin, this.config.imageHost, video.poster ?? video.thumbnail);
     const playerPoster = imageUrl(origin, this.config.imageHost, imageCopyOf(video.poster, this.config.imageHost, PLAYER_POSTER_WIDTH));
+    const openGraph: [string, string][] = [
+      ['og:site_name', site],
+      ['og:type', 'video.other'],
+      ['og:title', title],
+      ['og:description', shorten(description)],
+      ['og:url', watchUrl],
+    ];
     const head: PageHead = {
       title: `${title} - ${site}`,
       description: shorten(description),
       canonical: watchUrl,
       ...(playerPoster ? { preloadImage: playerPoster } : {}),
+      ...(image ? { image: await this.shareImage(image, video.poster ?? video.thumbnail, `The poster of ${title}`) } : {}),
     };
-    if (embed) return head;
+    // The embed is shared too (a framed player's page): its preview is the watch page's, without the player.
+    if (embed) return { ...head, openGraph };
     return {
       ...head,
       openGraph: [
-        ['og:site_name', site],
-        ['og:type', 'video.other'],
-        ['og:title', title],
-        ['og:description', shorten(description)],
-        ['og:url', watchUrl],
-        ...(image ? [['og:image', image] as [string, string]] : []),
+        ...openGraph,
         ['og:video', embedUrl],
         ...(embedUrl.startsWith('https:') ? [['og:video:secure_url', embedUrl] as [string, string]] : []),
         ['og:video:type', 'text/html'],
@@ -338,7 +349,8 @@ export class PagesService implements OnModuleDestroy {
     };
   }
 
-  private async taxonHead({ origin, name: site }: SiteIdentity, kind: TaxonKind, rawId: string, query: Record<string, unknown>): Promise<PageHead> {
+  private async taxonHead(identity: SiteIdentity, kind: TaxonKind, rawId: string, query: Record<string, unknown>): Promise<PageHead> {
+    const { origin, name: site } = identity;
     const id = decodeSegment(rawId);
     const taxon = (await this.taxonomy.list(kind)).find((t) => t.id === id);
     if (!taxon) throw new NotFoundException();
@@ -352,11 +364,13 @@ export class PagesService implements OnModuleDestroy {
     const pageUrl = `${indexUrl}/${encodeURIComponent(taxon.id)}`;
     // The address the page is rendered for (canonicalPage): its sort and page, as the listing's own links write them.
     const canonical = origin + canonicalPage(`/${kind}/${encodeURIComponent(taxon.id)}`, query);
+    const firstCard = await this.firstCardImage(identity, { [kind === 'categories' ? 'category' : 'performer']: taxon.id }, query);
     return {
       title,
       description: shorten(description),
       canonical,
       openGraph: website(site, title, description, canonical),
+      ...(firstCard ? { image: firstCard } : {}),
       jsonLd: [breadcrumbs([
         [site, `${origin}/`],
         [kind === 'categories' ? 'Categories' : 'Performers', indexUrl],
@@ -373,22 +387,62 @@ export class PagesService implements OnModuleDestroy {
     return { title, description, canonical, openGraph: website(site, title, description, canonical) };
   }
 
-  private homeHead({ origin, name: site }: SiteIdentity, query: Record<string, unknown>): PageHead {
+  private async homeHead(identity: SiteIdentity, query: Record<string, unknown>): Promise<PageHead> {
+    const { origin, name: site } = identity;
     const sort = listingSort(query);
     const description = `${SORT_LABELS[sort]} videos on ${site}: watch them streamed, and browse them by category and performer.`;
     const canonical = origin + canonicalPage('/', query);
-    return { title: site, description, canonical, openGraph: website(site, site, description, canonical) };
+    const firstCard = await this.firstCardImage(identity, {}, query);
+    return { title: site, description, canonical, openGraph: website(site, site, description, canonical), ...(firstCard ? { image: firstCard } : {}) };
+  }
+
+  /**
+   * A listing's share picture: the image of its first card, as the page shows it (the same sort, page and filter,
+   * from the catalogue's caches); none for an empty page (the site's own picture then).
+   */
+  private async firstCardImage(
+    { origin, brand }: SiteIdentity,
+    filter: { category?: string; performer?: string },
+    query: Record<string, unknown>,
+  ): Promise<ShareImage | null> {
+    const page = listingPage(query);
+    if (page > MAX_PAGE) return null;
+    const listing = await this.videos.list(Object.assign(new ListVideosQuery(), { ...filter, sort: listingSort(query), page, limit: LISTING_PAGE_SIZE }));
+    const card = listing.data[0];
+    const url = card && imageUrl(origin, this.config.imageHost, card.thumbnail);
+    return card && url ? this.shareImage(url, card.thumbnail, brandTitle(card, brand)) : null;
+  }
+
+  /** A share picture of the catalogue's (a poster, a card's thumbnail), with its size when the store holds it. */
+  private async shareImage(url: string, stored: string | null, alt: string): Promise<ShareImage> {
+    const size = await this.imageSizes.of(stored);
+    return { url, alt, ...(size ?? {}) };
   }
 }
 
-function website(site: string, title: string, description: string, url: string): [string, string][] {
+function website(site: string, title: string, description: string | undefined, url: string): [string, string][] {
   return [
     ['og:site_name', site],
     ['og:type', 'website'],
     ['og:title', title],
-    ['og:description', shorten(description)],
+    ...(description ? [['og:description', shorten(description)] as [string, string]] : []),
     ['og:url', url],
   ];
+}
+
+/**
+ * Every page's link preview (issue #30): Open Graph and its Twitter card for the pages that say nothing of their
+ * own (search, legal pages, sign-in, indexes, member and admin pages), and the site's picture where the page has
+ * none of its own; none for an address with no page (a dead link previews as nothing rather than as the site). The URL is the page's canonical address, else its own as rendered (canonicalPage).
+ */
+function withShareTags(head: PageHead, { origin, name }: SiteIdentity, req: Request): PageHead {
+  if (head.missing) return head;
+  const url = head.canonical ?? origin + canonicalPage(pagePath(req), req.query as Record<string, unknown>);
+  return {
+    ...head,
+    openGraph: head.openGraph ?? website(name, head.title, head.description, url),
+    image: head.image ?? siteImage(origin, name),
+  };
 }
 
 function videoObject(
@@ -441,7 +495,7 @@ function found(head: PageHead): PageHead {
 }
 
 function notFound(title: string): PageHead {
-  return { title, noindex: true };
+  return { title, noindex: true, missing: true };
 }
 
 function isVideoPath(path: string): boolean {

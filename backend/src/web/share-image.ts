@@ -1,0 +1,60 @@
+import * as path from 'node:path';
+import { storedImagePath } from '@hunktube/shared';
+import { imageSize } from 'image-size';
+import { LRUCache } from 'lru-cache';
+import type { StorageService } from '../media/storage.service';
+import type { ShareImage } from './page-head';
+
+/**
+ * The site's own share picture (frontend/public/og-image.jpg, 1200 × 630, the size link previews draw large):
+ * the `og:image` of every page without a picture of its own (indexes, search, legal pages, sign-in, member pages).
+ */
+export const SITE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as const;
+
+export function siteImage(origin: string, siteName: string): ShareImage {
+  return { url: `${origin}${SITE_IMAGE.path}`, alt: `The ${siteName} logo`, width: SITE_IMAGE.width, height: SITE_IMAGE.height };
+}
+
+/** How much of an image is read for its size: a JPEG's frame header follows its metadata, well within this. */
+const HEAD_BYTES = 64 * 1024;
+/** How long a size is trusted: a thumbnail replaced under its name shows its new size within this. */
+const SIZE_TTL_MS = 60_000;
+
+type Size = { width: number; height: number };
+
+/**
+ * The pixel size of pictures in the thumbnail store (posters, card thumbnails), for `og:image:width` and
+ * `og:image:height`: read from the file's header (the `image-size` package: JPEG, PNG, WebP, AVIF) and kept a
+ * minute. Null for a picture elsewhere (another host's URL) or one that cannot be read: the head then names none.
+ */
+export class ImageSizes {
+  private readonly known = new LRUCache<string, Size | 'unknown'>({ max: 10_000, ttl: SIZE_TTL_MS });
+
+  constructor(
+    private readonly storage: StorageService,
+    private readonly imageHost: string,
+  ) {}
+
+  async of(pathOrUrl: string | null | undefined): Promise<Size | null> {
+    const stored = storedImagePath(pathOrUrl, this.imageHost);
+    if (!stored?.startsWith('/thumbs/')) return null;
+    let size = this.known.get(stored);
+    if (size === undefined) {
+      size = (await this.read(stored)) ?? 'unknown';
+      this.known.set(stored, size);
+    }
+    return size === 'unknown' ? null : size;
+  }
+
+  private async read(stored: string): Promise<Size | null> {
+    const root = this.storage.thumbsRoot;
+    try {
+      const file = await this.storage.servable(root, path.join(root, stored.slice('/thumbs/'.length)));
+      if (!file) return null;
+      const { width, height } = imageSize(await this.storage.readHead(file, HEAD_BYTES));
+      return width > 0 && height > 0 ? { width, height } : null;
+    } catch {
+      return null;
+    }
+  }
+}
