@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN } from './support/constants';
-import { launchBrowser, newVisitor, registerMember } from './support/browser';
+import { launchBrowser, logInAsAdmin, newVisitor, registerMember } from './support/browser';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -55,13 +54,6 @@ const VISITOR_PAGES = ['/', '/categories', '/performers', '/search?q=session', '
 const MEMBER_PAGES = ['/me/bookmarks', '/me/watch-later', '/me/history', '/me/likes', '/me/following', '/me/following/videos', '/me/account', '/playlists'];
 const ADMIN_PAGES = ['/admin', '/admin/videos', '/admin/upload', '/admin/jobs', '/admin/taxonomy', '/admin/removals', '/admin/removals?state=closed'];
 
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.locator('.user-menu__name').waitFor();
-}
 
 /** How far the page reaches past the right edge of the window (0 when nothing makes it scroll sideways). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

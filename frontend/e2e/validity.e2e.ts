@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN } from './support/constants';
-import { baseURL, launchBrowser, newVisitor, registerMember } from './support/browser';
+import { baseURL, launchBrowser, logInAsAdmin, newVisitor, registerMember } from './support/browser';
 
 /** The W3C Nu Html Checker's jar, from the npm registry's vnu-jar; it runs on the machine's Java. */
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
@@ -47,13 +46,6 @@ const hydratedHtml = (page: Page) => page.evaluate(() => `<!DOCTYPE html>\n${doc
 const htmlTitles = (page: Page) =>
   page.evaluate(() => Array.from(document.getElementsByTagName('title')).filter((t) => t.namespaceURI === 'http://www.w3.org/1999/xhtml').map((t) => t.textContent));
 
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.locator('.user-menu__name').waitFor();
-}
 
 /**
  * What outside validators see (issue #30): every kind of page, as the server sends it and as the browser holds it

@@ -80,45 +80,40 @@ export class FfmpegRunner {
    * The facts of an upload, read with its sniffed demuxer. Rejects with InputRefusedError past the caps, else
    * with FfmpegError when ffprobe cannot read it as that container.
    */
-  probe(input: SourceInput, signal?: AbortSignal): Promise<ProbeResult> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.ffprobe, probeArgs(input), { stdio: ['ignore', 'pipe', 'pipe'], signal });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr = (stderr + c).slice(-4000)));
-      child.on('error', (error) => reject(new FfmpegError(`ffprobe could not run: ${error.message}`)));
-      child.on('close', (code) => {
-        if (code !== 0) {
-          const why = lastLines(stderr) || `ffprobe exit ${code}`;
-          return reject(new FfmpegError(`Not a playable video: it cannot be read as ${VIDEO_TYPE_NAMES[input.type]}, the container its first bytes announce (${why})`));
-        }
-        try {
-          resolve(parseProbe(stdout));
-        } catch (error) {
-          reject(error instanceof InputRefusedError ? error : new FfmpegError(`Not a playable video: ${(error as Error).message}`));
-        }
-      });
-    });
+  async probe(input: SourceInput, signal?: AbortSignal): Promise<ProbeResult> {
+    const { code, stdout, stderr } = await this.ffprobeRun(probeArgs(input), signal);
+    if (code !== 0) {
+      const why = lastLines(stderr) || `ffprobe exit ${code}`;
+      throw new FfmpegError(`Not a playable video: it cannot be read as ${VIDEO_TYPE_NAMES[input.type]}, the container its first bytes announce (${why})`);
+    }
+    try {
+      return parseProbe(stdout);
+    } catch (error) {
+      throw error instanceof InputRefusedError ? error : new FfmpegError(`Not a playable video: ${(error as Error).message}`);
+    }
   }
 
   /** What a rendition decodes to, read from one of its segments (our own MPEG-TS); null without a video stream. */
-  probeSegment(file: string, signal?: AbortSignal): Promise<RenditionPicture | null> {
+  async probeSegment(file: string, signal?: AbortSignal): Promise<RenditionPicture | null> {
+    const { code, stdout, stderr } = await this.ffprobeRun(segmentProbeArgs(file), signal);
+    if (code !== 0) throw new FfmpegError(`ffprobe failed (exit ${code}): ${lastLines(stderr)}`);
+    try {
+      return parseSegmentProbe(stdout);
+    } catch (error) {
+      throw new FfmpegError(`ffprobe's answer is unreadable: ${(error as Error).message}`);
+    }
+  }
+
+  /** Runs ffprobe to its end: its exit code, its answer and the last of what it said on stderr. */
+  private ffprobeRun(args: string[], signal?: AbortSignal): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.ffprobe, segmentProbeArgs(file), { stdio: ['ignore', 'pipe', 'pipe'], signal });
+      const child = spawn(this.ffprobe, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
       child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr = (stderr + c).slice(-4000)));
       child.on('error', (error) => reject(new FfmpegError(`ffprobe could not run: ${error.message}`)));
-      child.on('close', (code) => {
-        if (code !== 0) return reject(new FfmpegError(`ffprobe failed (exit ${code}): ${lastLines(stderr)}`));
-        try {
-          resolve(parseSegmentProbe(stdout));
-        } catch (error) {
-          reject(new FfmpegError(`ffprobe's answer is unreadable: ${(error as Error).message}`));
-        }
-      });
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
     });
   }
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { SCREENSHOT_DIR, VIEWPORTS } from './constants';
+import { ADMIN, SCREENSHOT_DIR, VIEWPORTS } from './constants';
 
 /** Debian's Chromium, never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -57,4 +57,13 @@ export async function registerMember(page: Page, name = 'E2E Member'): Promise<{
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.locator('.user-menu__name', { hasText: name }).waitFor();
   return { email, password };
+}
+
+/** Logs in as the admin the app under test creates at start-up, and waits until the session shows in the header. */
+export async function logInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.locator('.user-menu__name').waitFor();
 }
