@@ -289,6 +289,12 @@ describe('Pages from the server (e2e)', () => {
       const { head } = await page('/?sort=longest');
       expect(one(head, 'og:image')).not.toBe('https://img.example/thumbs/share-preview/poster.jpg');
       expect(head.meta.get('og:image:width')).toBeUndefined();
+
+      // And the catalogue: a newer video leads the next page served, and its removal gives the place back.
+      const newer = await fixture({ title: 'Newer Still', thumbnail: '/thumbs/share-preview/newer.jpg', upload_date: new Date('2099-01-02T00:00:00Z') });
+      expect(one((await page('/')).head, 'og:image')).toBe('https://img.example/thumbs/share-preview/newer.jpg');
+      await request(t.http).post('/api/admin/delete-video').set(bearer(admin)).send({ id: newer }).expect(200);
+      expect(one((await page('/')).head, 'og:image')).toBe('https://img.example/thumbs/share-preview/poster.jpg');
     });
 
     it('give the watch and embed pages the poster, named as such', async () => {

@@ -126,6 +126,11 @@ export class PagesService implements OnModuleDestroy {
   private readonly searchRenders = new TokenBucket();
   /** Share pictures' sizes, for link previews. */
   private readonly imageSizes: ImageSizes;
+  /** Listings' share pictures (their first card's), by brand, origin, filter, sort and page, while the catalogue holds. */
+  private readonly listingImages = new LRUCache<string, { image: ShareImage | null; stamp: CatalogueStamp }>({
+    max: 10_000,
+    ttl: RENDERED_PAGE_TTL_MS,
+  });
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -407,10 +412,18 @@ export class PagesService implements OnModuleDestroy {
   ): Promise<ShareImage | null> {
     const page = listingPage(query);
     if (page > MAX_PAGE) return null;
-    const listing = await this.videos.list(Object.assign(new ListVideosQuery(), { ...filter, sort: listingSort(query), page, limit: LISTING_PAGE_SIZE }));
+    const sort = listingSort(query);
+    // Kept as the rendered bodies are: a flood of addresses of one listing reads its page once.
+    const key = `${brand} ${origin} ${filter.category ?? ''} ${filter.performer ?? ''} ${sort} ${page}`;
+    const kept = this.listingImages.get(key);
+    if (kept && this.catalogue.isCurrent(kept.stamp)) return kept.image;
+    const stamp = this.catalogue.stamp();
+    const listing = await this.videos.list(Object.assign(new ListVideosQuery(), { ...filter, sort, page, limit: LISTING_PAGE_SIZE }));
     const card = listing.data[0];
     const url = card && imageUrl(origin, this.config.imageHost, card.thumbnail);
-    return card && url ? this.shareImage(url, card.thumbnail, brandTitle(card, brand)) : null;
+    const image = card && url ? await this.shareImage(url, card.thumbnail, brandTitle(card, brand)) : null;
+    if (stamp && this.catalogue.isCurrent(stamp)) this.listingImages.set(key, { image, stamp });
+    return image;
   }
 
   /** A share picture of the catalogue's (a poster, a card's thumbnail), with its size when the store holds it. */
