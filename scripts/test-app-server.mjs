@@ -66,7 +66,7 @@ export async function startTestApp({ demoVideos = 3 } = {}) {
       ADMIN_PASSWORD: TEST_ADMIN.password,
       // The site's addresses come from configuration only (docs/security.md › "Origins"): the one the tests use.
       PUBLIC_URL: baseURL,
-      // A second brand on its own host (README › "Brands by host"): Chromium takes *.localhost to this machine.
+      // A second brand on its own host (docs/decisions.md › "Brands by host"): Chromium takes *.localhost to this machine.
       BRAND_HOSTS: `http://${TEST_BRAND_HOST}:${port}=jtg`,
       BRAND_SITE_NAMES: `jtg=${TEST_BRAND_NAME}`,
       COUNTER_FLUSH_MS: '1000',

@@ -60,7 +60,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
           'font-src': ["'self'", 'data:'],
           'img-src': ["'self'", 'data:', 'blob:', ...hostsOf(config.imageHost)],
           'media-src': ["'self'", 'blob:', ...hostsOf(...Object.values(config.mediaHosts))],
-          // hls.js starts its transmuxer worker from a blob URL (README › Web client › "First frame").
+          // hls.js starts its transmuxer worker from a blob URL (docs/web-client.md › "First frame").
           'worker-src': ["'self'", 'blob:'],
           'connect-src': ["'self'", ...hostsOf(...Object.values(config.mediaHosts), config.imageHost)],
           'upgrade-insecure-requests': config.env === 'production' ? [] : null,

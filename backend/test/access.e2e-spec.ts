@@ -24,9 +24,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/video/secure',
   // Beyond the contract: anyone may ask for a video to be taken down.
   'POST /api/removal-requests',
-  // Beyond the contract: cards by id, for a guest's Continue watching (README › "Continue watching").
+  // Beyond the contract: cards by id, for a guest's Continue watching (docs/decisions.md › "Continue watching").
   'GET /api/cards',
-  // Beyond the contract: the crawlers' files (README, "Sitemaps and robots.txt").
+  // Beyond the contract: the crawlers' files (docs/seo.md, "Sitemaps and robots.txt").
   'GET /robots.txt',
   'GET /sitemap.xml',
   'GET /sitemaps/{file}',

@@ -9,7 +9,7 @@ import { INDEX_HTML } from './helpers/stand-in-web';
 import { bearer, createTestApp, TestApp } from './helpers/test-app';
 
 /**
- * One deployment, a brand per host (README › "Brands by host"): titles, site name and canonical URLs follow the
+ * One deployment, a brand per host (docs/decisions.md › "Brands by host"): titles, site name and canonical URLs follow the
  * host a request reached; the catalogue and the accounts are the same on every host.
  */
 const MAIN = 'hunks.example';

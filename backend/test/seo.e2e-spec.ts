@@ -11,7 +11,7 @@ import { bearer, createTestApp, registerAdmin, TestApp, TestUser } from './helpe
 import { schemaErrors, SITEMAP_INDEX_SCHEMA, URLSET_SCHEMA } from './helpers/xml-schema';
 
 /**
- * robots.txt and the sitemaps (README, "Sitemaps and robots.txt"): what crawlers are kept out of, a sitemap
+ * robots.txt and the sitemaps (docs/seo.md, "Sitemaps and robots.txt"): what crawlers are kept out of, a sitemap
  * index naming every file, one `<url>` with a `<video:video>` per published video in files of at most
  * SITEMAP_URLS_PER_FILE (3 here), taxon pages, well-formed XML whatever the titles hold, and files that follow
  * every publish, edit and delete. Fixtures are inserted behind the API's back and announced as a publication is.

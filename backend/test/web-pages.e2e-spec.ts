@@ -12,7 +12,7 @@ import { insertVideo, type VideoFields } from './helpers/factories';
 import { bearer, createTestApp, registerAdmin, registerUser, TestApp, TestUser } from './helpers/test-app';
 
 /**
- * The web client's pages from the server (README › Web client › "Pages' heads from the server", "The bootstrap
+ * The web client's pages from the server (docs/web-client.md › "Pages' heads from the server", "The bootstrap
  * block", "Delivery"): each public page's head parsed with an HTML parser (parse5) as a browser or a crawler
  * reads it, escaping with a hostile title, the bootstrap block for guests and members, and the files of the
  * build sent precompressed and cached by kind.

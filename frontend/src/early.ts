@@ -1,4 +1,4 @@
-// The first script of a server-rendered page (README › Web client › "Server rendering" and "First frame"). The
+// The first script of a server-rendered page (docs/web-client.md › "Server rendering" and "First frame"). The
 // page is readable and its links work without the app, so the app is loaded once the page shows what it shows
 // first: on a watch page, once the stream this script starts in the page's own <video> (with hls.js, the way the
 // player would) has decoded its first frame; on the others, once the first screen's largest images (those

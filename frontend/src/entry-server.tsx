@@ -1,5 +1,5 @@
 /**
- * Server rendering of the public pages (README › Web client › "Server rendering"): built by `vite build --ssr`
+ * Server rendering of the public pages (docs/web-client.md › "Server rendering"): built by `vite build --ssr`
  * into dist-server/ and called by the API (backend/src/web/pages.service.ts) for home, the category and
  * performer indexes and pages, search and the watch page. The same routes and components as the browser's;
  * their reads go to the API process that renders them, and what they read travels in the page (the bootstrap

@@ -10,10 +10,10 @@ if (!root) throw new Error('index.html has no #root element');
 
 const bootstrap = readBootstrap();
 if (bootstrap.rendered && root.firstElementChild) {
-  // The server rendered this page (README › Web client › "Server rendering"): React takes over its HTML.
+  // The server rendered this page (docs/web-client.md › "Server rendering"): React takes over its HTML.
   const { rendered } = bootstrap;
   // Hydrated as a transition: React then yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page (README › Web client › "Server rendering").
+  // main thread for the whole page (docs/web-client.md › "Server rendering").
   void startHydration({ ...bootstrap, rendered }).then((start) =>
     startTransition(() => {
       hydrateRoot(

@@ -12,7 +12,7 @@ import { AccountService } from './account.service';
 import { AccountExportDto, DeleteAccountDto } from './dto/account.dto';
 import { ApiError, ApiMember } from '../openapi/openapi.decorators';
 
-/** A member's data to take away, and the account to leave (README › "Export and delete"). Signed in only. */
+/** A member's data to take away, and the account to leave (docs/decisions.md › "Export and delete"). Signed in only. */
 @ApiTags('account')
 @ApiMember()
 @Controller('me')

@@ -9,7 +9,7 @@ import type { SiteIdentity } from '../site/site-identity';
 import type { AccountExportDto } from './dto/account.dto';
 
 /**
- * A member's own data, taken away or removed (issue #16, point 5; README › "Export and delete"). Each module
+ * A member's own data, taken away or removed (issue #16, point 5; docs/decisions.md › "Export and delete"). Each module
  * reads its own tables; this one puts them together. Deleting is the account's: the database removes what
  * hangs on it.
  */

@@ -26,7 +26,7 @@ export const INVALID_LOGIN = 'Invalid email or password';
 export const WRONG_PASSWORD = 'That is not your password';
 export const ADMIN_ACCOUNT = 'An admin account cannot be deleted from its profile';
 
-/** The account as its export holds it (README › "Export and delete"). */
+/** The account as its export holds it (docs/decisions.md › "Export and delete"). */
 export interface AccountExport {
   id: string;
   email: string;
@@ -164,7 +164,7 @@ export class AuthService {
   }
 
   /**
-   * The user a token names, for answers outside the API's guards (the web client's pages, README › "The
+   * The user a token names, for answers outside the API's guards (the web client's pages, docs/web-client.md › "The
    * bootstrap block"): null when the token is not valid (bad signature, expired, no `exp`, its session ended),
    * as `GET /api/auth/me` would answer 401. A database that is down throws, as for the guards.
    */
@@ -223,7 +223,7 @@ export class AuthService {
    * Deletes the account once its password is given again. One statement: the database removes with it
    * everything that hangs on the member (lists, playlists, history, likes' rows, follows, sessions), so every
    * token of the account is refused from then on, in every process. A wrong password counts as a failed sign-in
-   * (the failed sign-ins per account, README › "Decisions the contract leaves open"). An admin's account stays: it is managed from the server.
+   * (the failed sign-ins per account, docs/decisions.md › "Sign-ins under attack"). An admin's account stays: it is managed from the server.
    */
   async deleteAccount(user: AuthUser, password: string): Promise<void> {
     if (user.roleId === 'admin') throw new CodedHttpException(ADMIN_ACCOUNT, HttpStatus.CONFLICT, 'ADMIN_ACCOUNT');

@@ -264,7 +264,7 @@ function scenarios(u: Universe): Scenario[] {
   for (const sort of VIDEO_SORTS) list.push(search('3-letter prefix', prefixes, sort));
   list.push({ name: 'related', next: () => `/api/videos/${pick(u.ids)}/related` });
   list.push({ name: 'detail', next: () => `/api/videos/${pick(u.ids)}` });
-  // The video sitemaps: one file per block of SITEMAP_URLS_PER_FILE ids holding a published video (README,
+  // The video sitemaps: one file per block of SITEMAP_URLS_PER_FILE ids holding a published video (docs/seo.md,
   // "Sitemaps and robots.txt"), 50,000 URLs at most; with CATALOGUE_CACHE=off every request builds its file.
   const sitemapFiles = [...new Set(u.ids.map((id) => Math.ceil(id / SITEMAP_URLS_PER_FILE)))];
   list.push({ name: 'sitemap file', next: () => `/sitemaps/videos-${pick(sitemapFiles)}.xml` });

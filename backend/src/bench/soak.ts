@@ -511,7 +511,7 @@ async function playlistStep(m: Member): Promise<void> {
 }
 
 /**
- * An admin edits a title, with the If-Match of a fresh read (README, "Decisions"), saved 0.5 to 2 s later:
+ * An admin edits a title, with the If-Match of a fresh read (docs/decisions.md, "Concurrent admin edits"), saved 0.5 to 2 s later:
  * counts moving meanwhile are no conflict, so anything but 200 is an error. Every tenth edit then sends the same, now outdated, If-Match
  * again: that one must answer 409.
  */

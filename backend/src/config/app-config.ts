@@ -273,7 +273,7 @@ export interface BrandHosts {
 }
 
 /**
- * `host=brand,…` or `https://host[:port]=brand,…` (README › "Brands by host"); a bare host's origin takes
+ * `host=brand,…` or `https://host[:port]=brand,…` (docs/decisions.md › "Brands by host"); a bare host's origin takes
  * `scheme` (PUBLIC_URL's). The message of the first bad entry otherwise.
  */
 export function parseBrandHosts(raw: string, scheme = 'https'): BrandHosts | string {

@@ -6,7 +6,7 @@ import { VideoStatsQuery } from '../videos/dto/video-stats.dto';
 import { DashboardDto } from './dto/dashboard.dto';
 import { ApiAdmin, ApiError } from '../openapi/openapi.decorators';
 
-/** The site dashboard (README › "Dashboard"). Admins only. */
+/** The site dashboard (docs/decisions.md › "Dashboard"). Admins only. */
 @ApiTags('admin')
 @ApiAdmin()
 @Roles('admin')

@@ -12,7 +12,7 @@ import type { DashboardDayDto, DashboardDto, DashboardTotalsDto, RankingDto } fr
 const TOTALS: (keyof DashboardTotalsDto)[] = ['views', 'likes', 'members', 'uploads', 'ingests_done', 'ingests_failed'];
 
 /**
- * The admins' site dashboard (issue #15, README › "Dashboard"). Owns no table: each owner answers its part (the
+ * The admins' site dashboard (issue #15, docs/decisions.md › "Dashboard"). Owns no table: each owner answers its part (the
  * videos their views, likes and rankings; auth the new members; jobs the ingests; removal requests their open
  * queue), all at once, and this puts them together with the names as they are now.
  */

@@ -7,7 +7,7 @@ import { ContinueWatchingService } from './continue-watching.service';
 import { ApiError, ApiMember } from '../openapi/openapi.decorators';
 import { ContinueWatchingDto, ContinueWatchingQuery, ResumePositionDto, ResumePositionStateDto } from './dto/continue-watching.dto';
 
-/** Resume positions and the home page's Continue watching row (README › "Continue watching"). Members only. */
+/** Resume positions and the home page's Continue watching row (docs/decisions.md › "Continue watching"). Members only. */
 @ApiTags('lists')
 @ApiMember()
 @Controller('me')

@@ -12,7 +12,7 @@ import { iso } from '../common/utils/iso';
 type ContinueRow = VideoCardRow & { watched_at: Date | string; position_seconds: number };
 
 /**
- * Where a member stopped each video (`history_entries.position_seconds`, README › "Continue watching"): written
+ * Where a member stopped each video (`history_entries.position_seconds`, docs/decisions.md › "Continue watching"): written
  * by the player as it plays, read by the home page's row. It is part of the history: paused with it, cleared
  * with it, gone with the video or the account.
  */

@@ -9,7 +9,7 @@ import { FollowingListDto, FollowStateDto } from './dto/following.dto';
 import { FOLLOW_CAP, FollowsService } from './follows.service';
 import { ApiError, ApiMember } from '../openapi/openapi.decorators';
 
-/** The performers a member follows, and their newest videos (README › "Following performers"). Members only. */
+/** The performers a member follows, and their newest videos (docs/decisions.md › "Following performers"). Members only. */
 @ApiTags('lists')
 @ApiMember()
 @Controller('me')

@@ -13,7 +13,7 @@ export interface DemoClip {
 }
 
 /**
- * Demo clips are cut for a first start on a small machine (README, "Run it"): 24 fps rather than 30 and a
+ * Demo clips are cut for a first start on a small machine (README, "Quick start"): 24 fps rather than 30 and a
  * source only as good as its top rendition needs, so that generating a clip costs less than ingesting it.
  */
 const DEMO_FPS = 24;

@@ -70,7 +70,7 @@ export interface SourceInput {
 }
 
 /**
- * What an upload may be (README, "Untrusted input"). 8K UHD in either orientation: no side over 8192 pixels
+ * What an upload may be (docs/media.md, "Untrusted input"). 8K UHD in either orientation: no side over 8192 pixels
  * (H.264's and HEVC's largest levels), at most 7680×4320 pixels (a decoded frame is then ~50 MB; the ladder
  * stops at 1080p anyway). At most 4 hours and 16 streams (a video, its audio tracks and subtitles).
  */

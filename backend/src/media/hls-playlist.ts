@@ -1,5 +1,5 @@
-// What a watch page needs to know of a video's HLS playlists to preload the start of its stream (README › Web
-// client › "First frame"): the variant hls.js starts with, and the segment it asks for first. And what the
+// What a watch page needs to know of a video's HLS playlists to preload the start of its stream (docs/web-client.md ›
+// "First frame"): the variant hls.js starts with, and the segment it asks for first. And what the
 // playlists declare (docs/media.md): bit rates measured on the segments, the lowest EXT-X-VERSION. Pure functions
 // over the playlists' text and the segments' sizes; StorageService reads the files (hls-measure.ts).
 

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { FfmpegRunner } from './ffmpeg.runner';
 import { StorageService } from './storage.service';
 
-/** WebP quality: 75 keeps a card's picture indistinguishable at a third of the JPEG's bytes (measured in the README). */
+/** WebP quality: 75 keeps a card's picture indistinguishable at a third of the JPEG's bytes (measured in docs/media.md › "Images"). */
 export const WEBP_QUALITY = 75;
 /** No image larger than this is decoded (a 10 MB PNG can claim 20,000 × 20,000 pixels). */
 export const MAX_IMAGE_PIXELS = 40_000_000;

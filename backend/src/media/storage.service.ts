@@ -114,7 +114,7 @@ export class StorageService {
   }
 
   /**
-   * Where hls.js starts a video's stream (README › Web client › "First frame"), as paths from MEDIA_DIR: the
+   * Where hls.js starts a video's stream (docs/web-client.md › "First frame"), as paths from MEDIA_DIR: the
    * first variant playlist its master playlist names (`videos/{stem}/240p.m3u8`, the rendition hls.js starts
    * with), and that variant's segment at `position` (seconds; 0 from the start), which hls.js asks for first.
    * A watch page preloads both beside the master. Null when the master names no variant of its own folder or

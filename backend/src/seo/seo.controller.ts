@@ -10,7 +10,7 @@ import { SitemapsService } from './sitemaps.service';
 import { ApiError, ApiPublic } from '../openapi/openapi.decorators';
 
 export const XML_TYPE = 'application/xml; charset=utf-8';
-/** Sitemaps follow the catalogue within a minute (README, "Sitemaps and robots.txt"); so may shared copies. */
+/** Sitemaps follow the catalogue within a minute (docs/seo.md, "Sitemaps and robots.txt"); so may shared copies. */
 export const SITEMAP_CACHE_CONTROL = 'public, max-age=60';
 export const ROBOTS_CACHE_CONTROL = 'public, max-age=3600';
 

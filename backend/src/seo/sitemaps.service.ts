@@ -27,7 +27,7 @@ interface Kept {
 }
 
 /**
- * robots.txt, the sitemap index and the sitemap files (README, "Sitemaps and robots.txt"). Video files cover
+ * robots.txt, the sitemap index and the sitemap files (docs/seo.md, "Sitemaps and robots.txt"). Video files cover
  * fixed blocks of SITEMAP_URLS_PER_FILE ids, so a block is one range read of the primary key and a publish,
  * edit or delete changes what one file says. Built files are kept gzipped while the catalogue's version (global:
  * any change has every file built again on its next request) is the one

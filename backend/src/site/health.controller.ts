@@ -23,7 +23,7 @@ class HealthDto {
 
   @ApiProperty({
     enum: ['ready', 'loading', 'off'],
-    description: 'Title search from memory (README, Caches): `off` below SEARCH_INDEX_MIN_VIDEOS published videos, `loading` while the database answers searches instead',
+    description: 'Title search from memory (docs/operating.md, Caches): `off` below SEARCH_INDEX_MIN_VIDEOS published videos, `loading` while the database answers searches instead',
   })
   searchIndex!: SearchIndexState;
 }

@@ -36,7 +36,7 @@ export class ClientIpDto {
 
 /**
  * The site's settings as `GET /api/site` answers them (and the pages' bootstrap block carries them), for the
- * site the request reached (its brand and name by host, README › "Brands by host").
+ * site the request reached (its brand and name by host, docs/decisions.md › "Brands by host").
  */
 export function toSiteDto(config: AppConfig, site: SiteIdentity): SiteDto {
   const { mediaHosts, imageHost } = config;

@@ -53,7 +53,7 @@ export class CountersController {
   @MembersOnly()
   @HttpCode(HttpStatus.OK)
   @ApiMember()
-  @ApiOperation({ summary: 'A member takes their like back (an addition to the contract: README, "Likes taken back")' })
+  @ApiOperation({ summary: 'A member takes their like back (an addition to the contract: docs/decisions.md, "Likes taken back")' })
   @ApiResponse({ status: 200, type: LikesDto })
   @ApiError(404, 'Video not found')
   @ApiError(409, 'errorCode NOT_LIKED: the member does not like this video')

@@ -63,7 +63,7 @@ export class HotAnswers implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The key of a request's answer: its URL, on the site its host is (README › "Brands by host"). */
+  /** The key of a request's answer: its URL, on the site its host is (docs/decisions.md › "Brands by host"). */
   keyOf(req: Request): string {
     const site = brandHostOf(req, this.config);
     return site ? `${site} ${req.originalUrl}` : req.originalUrl;

@@ -6,7 +6,7 @@ import { lastDays } from '../common/utils/last-days';
 import { JobRunner } from '../jobs/job-runner.service';
 import { published } from './videos.repository';
 
-/** How often the dashboard's rankings are computed again (README › "Dashboard"). */
+/** How often the dashboard's rankings are computed again (docs/decisions.md › "Dashboard"). */
 export const SITE_RANKINGS_REFRESH_MS = 5 * 60_000;
 export const SITE_RANKINGS_TASK = 'site-rankings';
 /** Entries kept in each ranking. */
@@ -42,7 +42,7 @@ export interface SiteDay {
 }
 
 /**
- * The site's figures for the admins' dashboard (README › "Dashboard"). Views and likes per day are the rows the
+ * The site's figures for the admins' dashboard (docs/decisions.md › "Dashboard"). Views and likes per day are the rows the
  * counter flush adds up in `site_daily_stats`. The rankings: the most watched published videos, categories and
  * performers of today and of the last 7 days, by counted views. Summing a week of per-video days is hundreds of thousands of rows at 100,000
  * videos, so a scheduled task (once per deployment, every 5 minutes, and on an admin's refresh) writes the

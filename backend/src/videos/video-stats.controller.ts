@@ -6,7 +6,7 @@ import { VideoStatsDto, VideoStatsQuery } from './dto/video-stats.dto';
 import { VideoStatsService } from './video-stats.service';
 import { ApiAdmin, ApiError } from '../openapi/openapi.decorators';
 
-/** A video's statistics in the admin panel (README › "Statistics"). Admins only. */
+/** A video's statistics in the admin panel (docs/decisions.md › "Statistics"). Admins only. */
 @ApiTags('admin')
 @ApiAdmin()
 @Roles('admin')

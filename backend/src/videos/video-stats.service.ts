@@ -7,7 +7,7 @@ import { TaxaRepository } from '../taxonomy/taxa.repository';
 import { published, VIDEO_NOT_FOUND } from './videos.repository';
 
 /**
- * One video's statistics for admins (issue #15, README › "Statistics"): views and likes per day from
+ * One video's statistics for admins (issue #15, docs/decisions.md › "Statistics"): views and likes per day from
  * `video_daily_stats` (one primary-key range per video), lifetime counts, and where it ranks, each rank one
  * count over a partial index of the published videos.
  */

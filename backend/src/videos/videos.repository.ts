@@ -165,7 +165,7 @@ export class VideosRepository {
    * Each performer's newest are read from its own range of video_performers' newest index (index only, at most
    * `offset + limit` of them) and merged, so a page reads at most min(total, performers × (offset + limit)) rows.
    * Walking the catalogue's newest index and checking each video against the set instead was measured slower at
-   * every size (README › "Catalogue at scale": each check tests a video's performers against the whole set).
+   * every size (docs/benchmarks.md › "Catalogue at scale": each check tests a video's performers against the whole set).
    */
   async newestWithPerformers(performerIds: string[], limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
     if (performerIds.length === 0) return { ids: [], total: 0 };

@@ -1,5 +1,5 @@
 /**
- * The head the server writes into the web client's shell for one page (README › Web client › "Pages' heads from
+ * The head the server writes into the web client's shell for one page (docs/web-client.md › "Pages' heads from
  * the server"): pure functions of what the pages service read, so that escaping is tested without a server.
  */
 
@@ -56,7 +56,7 @@ export interface ShareImage {
 }
 
 /**
- * What the web client reads at start (README, "The bootstrap block"): the site's settings and who is signed in,
+ * What the web client reads at start (docs/web-client.md, "The bootstrap block"): the site's settings and who is signed in,
  * `user` left out when it is not known.
  */
 export interface Bootstrap {

@@ -36,7 +36,7 @@ export const MEMBER_PAGE_CACHE_CONTROL = 'private, no-store';
 
 const VIDEO_PAGE = /^\/(video|embed)\/([1-9]\d{0,9})$/;
 /**
- * Rendered bodies kept for guests (README › Web client › "Server rendering"): while the catalogue has not changed
+ * Rendered bodies kept for guests (docs/web-client.md › "Server rendering"): while the catalogue has not changed
  * since, and this long at most, which bounds how old a count a page shows and keeps every signed stream address
  * in a kept page far from its expiry.
  */
@@ -61,7 +61,7 @@ interface KeptBody {
 }
 
 /**
- * The public pages rendered on the server (README › Web client › "Server rendering"), with the module of the
+ * The public pages rendered on the server (docs/web-client.md › "Server rendering"), with the module of the
  * web client that draws each (its style sheets are named in the head, its scripts on the page's first script);
  * every other page is drawn by the browser.
  */
@@ -69,7 +69,7 @@ const RENDERED: [RegExp, string[]][] = [
   [/^\/$/, []],
   // Not hls.js: named in the head, its download and evaluation competed with what the page paints and hydrates
   // with (Lighthouse on a throttled phone: total blocking time 300-640 ms against 170-320 without), for a first
-  // frame no sooner within this machine's noise (README › Web client › "First frame").
+  // frame no sooner within this machine's noise (docs/web-client.md › "First frame").
   [/^\/video\/[1-9]\d{0,9}$/, ['src/app/routes/watch.tsx']],
   [/^\/(?:search|categories|performers|categories\/[^/]+|performers\/[^/]+)$/, ['src/app/routes/browse.tsx']],
 ];
@@ -104,7 +104,7 @@ const NOINDEX = /^\/(?:login|register|search|me\/[^/]+|playlists(?:\/[^/]+)?|adm
 const CLIENT_ROUTES = /^\/(?:|search|categories|performers|terms|2257|content-removal)$/;
 
 /**
- * The web client's shell with each public page's head (README › Web client › "Pages' heads from the server"):
+ * The web client's shell with each public page's head (docs/web-client.md › "Pages' heads from the server"):
  * title, description, canonical URL, Open Graph and Twitter card, the watch page's VideoObject and the taxon
  * pages' BreadcrumbList as JSON-LD, `noindex` where the client sets it, and the bootstrap block saying who is
  * signed in. Video and taxon data come from the catalogue's caches (the same reads as the API's), so a page
@@ -165,7 +165,7 @@ export class PagesService implements OnModuleDestroy {
 
   async page(req: Request): Promise<Page> {
     if (!this.build) throw new NotFoundException();
-    // The site this host is (README › "Brands by host"): its brand, name and origin, for the head and the body.
+    // The site this host is (docs/decisions.md › "Brands by host"): its brand, name and origin, for the head and the body.
     const site = siteOf(req, this.config);
     const [head, bootstrap] = await Promise.all([this.headFor(req, site).then((h) => withShareTags(h, site, req)), this.bootstrapFor(req, site)]);
     const drawn = head.found ? await this.body(req, site, bootstrap, this.build) : null;
@@ -175,8 +175,8 @@ export class PagesService implements OnModuleDestroy {
       head.preloadStreams = body.streams;
       bootstrap.rendered = body.rendered;
     }
-    // A rendered page loads the app once it shows its first picture; a watch page starts its stream before (README ›
-    // Web client › "Server rendering" and "First frame").
+    // A rendered page loads the app once it shows its first picture; a watch page starts its stream before (docs/web-client.md ›
+    // "Server rendering" and "First frame").
     const early = this.build.early;
     if (body && early) {
       const stream = body.streams.length > 0 && WATCH_PAGE.test(pagePath(req));
@@ -239,8 +239,8 @@ export class PagesService implements OnModuleDestroy {
   }
 
   /**
-   * Each signed master playlist, followed by where hls.js starts it when the media store has them (README › Web
-   * client › "First frame"): the variant it starts with and that variant's first segment. The head preloads them
+   * Each signed master playlist, followed by where hls.js starts it when the media store has them (docs/web-client.md ›
+   * "First frame"): the variant it starts with and that variant's first segment. The head preloads them
    * all, so that hls.js finds each answer on its way instead of a round trip each. The signed link covers the
    * master's folder: their addresses are the master's with their names. Always the start of the stream, whatever
    * `?t=` says: a page's HTML does not depend on it, so no one can make a new page of it (docs/security.md ›

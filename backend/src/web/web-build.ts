@@ -30,7 +30,7 @@ export interface WebBuild {
   chunks: (sources: string[], options?: ChunkOptions) => RouteChunks;
   /**
    * What a server-rendered page starts with instead of the app (frontend/src/early.ts: it loads the app once the
-   * page shows its first picture, a watch page's after starting its stream; README › Web client › "Server
+   * page shows its first picture, a watch page's after starting its stream; docs/web-client.md › "Server
    * rendering"); null for a build without it.
    */
   early: EarlyEntry | null;
@@ -172,7 +172,7 @@ export interface RenderRequest {
 }
 
 /**
- * The render module built beside the web client (`frontend/dist-server/entry-server.js`, README › Web client ›
+ * The render module built beside the web client (`frontend/dist-server/entry-server.js`, docs/web-client.md ›
  * "Server rendering"); null without one (the pages are then the shell alone, drawn by the browser).
  */
 export async function loadPageRenderer(root: string | null | undefined): Promise<PageRenderer | null> {

@@ -14,7 +14,7 @@ export const REVALIDATE_CACHE_CONTROL = 'no-cache';
 const NOT_PAGES = /^\/(?:api(?:\/|$)|s\/|thumbs\/|robots\.txt$|sitemap\.xml$|sitemaps\/)/;
 
 /**
- * The web client, before Nest's routing (README › Web client › "Delivery"): a file of the build (precompressed
+ * The web client, before Nest's routing (docs/web-client.md › "Delivery"): a file of the build (precompressed
  * copy when the client takes one, hashed bundles immutable), else a page: the shell with that page's head and
  * the bootstrap block (PagesService). `/assets/…` that is not in the build goes on to a 404, never the shell.
  * Without a build everything goes on to Nest.

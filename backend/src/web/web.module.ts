@@ -8,7 +8,7 @@ import { loadPageRenderer, loadWebBuild } from './web-build';
 import { PAGE_RENDERER, WEB_BUILD } from './web.tokens';
 
 /**
- * The web client as the server serves it (README › Web client › "Pages' heads from the server", "Delivery"):
+ * The web client as the server serves it (docs/web-client.md › "Pages' heads from the server", "Delivery"):
  * its files, precompressed and cached by kind, and every page's shell with that page's head and the bootstrap
  * block. Served by `webClientMiddleware` (app.factory.ts), before Nest's routing; reads the catalogue through
  * the videos' and the taxonomy's services and who is signed in through auth's.

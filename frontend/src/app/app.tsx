@@ -36,7 +36,7 @@ function startApp(bootstrap: Bootstrap = readBootstrap()): AppStart {
 }
 
 /**
- * The app over the server's HTML (README › Web client › "Server rendering"): the lazily loaded route of the
+ * The app over the server's HTML (docs/web-client.md › "Server rendering"): the lazily loaded route of the
  * address is fetched first and the router starts from the server's route data, so that the first render is the
  * server's, element for element, and React hydrates it instead of drawing it again.
  */

@@ -6,7 +6,7 @@ import { makePage, makeSite, makeUser } from '@/testing/data';
 import { json, mockFetch, requestedUrls } from '@/testing/mock-fetch';
 import { App } from './app';
 
-/** The page as the server sends it: its bootstrap block in the head (README › Web client › "The bootstrap block"). */
+/** The page as the server sends it: its bootstrap block in the head (docs/web-client.md › "The bootstrap block"). */
 function serverPage(bootstrap: Bootstrap | string) {
   const block = document.createElement('script');
   block.type = 'application/json';

@@ -3,7 +3,7 @@ import type { HydrationState } from 'react-router';
 import type { Site, User } from './api/types';
 
 /**
- * What the server's page says at start (README › Web client › "The bootstrap block"): the site's settings and
+ * What the server's page says at start (docs/web-client.md › "The bootstrap block"): the site's settings and
  * who is signed in, in `<script type="application/json" id="bootstrap">`, a data block the browser never runs.
  * `user` is null for a guest and left out when the server could not tell; everything is left out when there is
  * no block (Vite's dev server, tests).

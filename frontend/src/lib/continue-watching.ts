@@ -3,7 +3,7 @@ import { readResumePosition, resumeKey } from './resume-position';
 import { readStorage, writeStorage } from './storage';
 
 /*
- * A guest's Continue watching, kept by this browser (README › "Continue watching"): the videos started here,
+ * A guest's Continue watching, kept by this browser (docs/decisions.md › "Continue watching"): the videos started here,
  * most recent first, in `continue_watching`; where each stopped in `resume_{id}`, the player's own key. A
  * member's row comes from the API instead, and nothing a member watches is written here: signing out leaves no
  * row behind for the next person at this browser.

@@ -1,5 +1,5 @@
 /**
- * The head the server wrote for the page it was asked for (README › Web client › "Pages' heads from the
+ * The head the server wrote for the page it was asked for (docs/web-client.md › "Pages' heads from the
  * server"): title, description, canonical URL, Open Graph, JSON-LD, each element marked `data-server-head`.
  * They describe that address only: the first navigation to another path removes them, and until then the
  * pages skip what the server already says (the watch page's JSON-LD), so that no two disagree.

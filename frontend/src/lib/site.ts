@@ -37,7 +37,7 @@ export function resolveImageUrl(path: string | null | undefined, imageHost: stri
 }
 
 /**
- * The `srcset` of a stored image's WebP copies (README › "Images"), resolved like resolveImageUrl; null for an
+ * The `srcset` of a stored image's WebP copies (docs/media.md › "Images"), resolved like resolveImageUrl; null for an
  * image the site does not store (another site's URL), which is then shown as it is.
  */
 export function resolveImageSrcSet(path: string | null | undefined, imageHost: string | undefined): string | null {

@@ -1,5 +1,5 @@
 /*
- * Continue watching (issue #16, README › "Continue watching"): where a video stopped, kept so that the home page
+ * Continue watching (issue #16, docs/decisions.md › "Continue watching"): where a video stopped, kept so that the home page
  * can offer to pick it up again. The API and the player apply the same rules.
  */
 

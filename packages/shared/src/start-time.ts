@@ -1,5 +1,5 @@
 // A watch page's `?t=`, read the same way by the web client's player (and a watch page's first script) and by the
-// server, which preloads the segment the player starts with (README › Web client › "First frame").
+// server, which preloads the segment the player starts with (docs/web-client.md › "First frame").
 
 /**
  * A start time from `?t=`: seconds ("90", "90.5") or "1h2m3s" parts ("1m30s"). Null when absent or unreadable.

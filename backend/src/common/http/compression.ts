@@ -9,7 +9,7 @@ const MEDIA = /^\/(?:s|thumbs)\//;
  * JSON and the pages' HTML over 1 kB. Files that were compressed beforehand (the web client's bundles, the
  * sitemaps) carry their Content-Encoding and are left alone, as are media and range requests. GETs that name an
  * encoding only: the writes' answers are a few bytes and the counting routes are the hottest, and a client that
- * takes none (the benchmarks' load generator, curl) costs nothing more than before (README › Benchmarks).
+ * takes none (the benchmarks' load generator, curl) costs nothing more than before (docs/benchmarks.md).
  */
 export function compressedAnswers(): RequestHandler {
   const compress = compression({

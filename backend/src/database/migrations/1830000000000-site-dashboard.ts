@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The admins' site dashboard (issue #15, README › "Dashboard"). New members per day and finished ingest jobs per
+ * The admins' site dashboard (issue #15, docs/decisions.md › "Dashboard"). New members per day and finished ingest jobs per
  * day are read by range on their own indexes; the rankings (top videos, busiest categories and performers of the
  * day and of the week) would sum hundreds of thousands of per-day rows, so a scheduled task computes them every
  * few minutes into `site_rankings`, one row per period, and the dashboard reads those rows. A finished ingest

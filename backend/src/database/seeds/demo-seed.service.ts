@@ -17,7 +17,7 @@ import { writeCatalog } from './catalog-writer';
  * categories, performers, brand titles, views and likes, each with an ingest job that makes a synthetic clip
  * with ffmpeg and runs it through the same pipeline as an upload, on a lighter ladder (`demoLadderFor`). The site
  * is up meanwhile; each video appears once its media is built, the cheapest first: on two cores the first within
- * seconds and all 24 in about two minutes (README, "Run it").
+ * seconds and all 24 in about two minutes (README, "Quick start").
  */
 @Injectable()
 export class DemoSeedService implements OnApplicationBootstrap {

@@ -128,7 +128,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   /**
-   * A member takes their like back (README › "Likes taken back"): their row of `likes` goes, and the count
+   * A member takes their like back (docs/decisions.md › "Likes taken back"): their row of `likes` goes, and the count
    * goes down by one through the buffer like every other count, so a like and an unlike in one flush cancel.
    * Not below zero: where an admin set the count lower than the likes given, the row goes and the count stays.
    * Not liking the video answers 409 NOT_LIKED.

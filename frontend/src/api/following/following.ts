@@ -3,7 +3,7 @@ import { listKeys } from '@/api/lists/keys';
 import { api, ok } from '@/lib/api/client';
 import type { FollowedPerformer, FollowingList } from '@/lib/api/types';
 
-/** The performers a member follows (README › "Following performers"): under ['following', userId]. */
+/** The performers a member follows (docs/decisions.md › "Following performers"): under ['following', userId]. */
 export const followingKeys = {
   all: (userId: string) => ['following', userId] as const,
 };

@@ -19,7 +19,7 @@ export const addToWatchLater = async (body: ListAction) =>
   throwIfError(await ok(api.POST('/api/video/add-to-watch-later', { body: asBody(body) })));
 
 /**
- * POST /api/video/remove-like: a member takes their like back (README, "Likes taken back"); the answer is the
+ * POST /api/video/remove-like: a member takes their like back (docs/decisions.md, "Likes taken back"); the answer is the
  * video's count. 409 NOT_LIKED when they do not like it.
  */
 export const removeLike = async (videoId: number) => ok(api.POST('/api/video/remove-like', { body: { videoId } }));

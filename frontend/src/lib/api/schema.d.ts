@@ -201,7 +201,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A member takes their like back (an addition to the contract: README, "Likes taken back") */
+        /** A member takes their like back (an addition to the contract: docs/decisions.md, "Likes taken back") */
         post: operations["CountersController_removeLike"];
         delete?: never;
         options?: never;
@@ -1613,7 +1613,7 @@ export interface components {
             /** @enum {string} */
             redis: "up" | "down" | "unused";
             /**
-             * @description Title search from memory (README, Caches): `off` below SEARCH_INDEX_MIN_VIDEOS published videos, `loading` while the database answers searches instead
+             * @description Title search from memory (docs/operating.md, Caches): `off` below SEARCH_INDEX_MIN_VIDEOS published videos, `loading` while the database answers searches instead
              * @enum {string}
              */
             searchIndex: "ready" | "loading" | "off";

@@ -6,7 +6,7 @@ import type { StatsPeriod } from './get-video-stats';
 export type Dashboard = components['schemas']['DashboardDto'];
 export type Ranking = Dashboard['rankings'][number];
 
-/** GET /api/admin/dashboard: the site's last 7, 30 or 90 days at a glance (README › "Dashboard"). */
+/** GET /api/admin/dashboard: the site's last 7, 30 or 90 days at a glance (docs/decisions.md › "Dashboard"). */
 export const useDashboard = (days: StatsPeriod) =>
   useQuery({
     queryKey: ['admin', 'dashboard', days],

@@ -6,7 +6,7 @@ export type VideoStats = components['schemas']['VideoStatsDto'];
 export type StatsPeriod = 7 | 30 | 90;
 export const STATS_PERIODS: readonly StatsPeriod[] = [7, 30, 90];
 
-/** GET /api/admin/videos/{id}/stats: a video's days, lifetime counts and ranks (README › "Statistics"). */
+/** GET /api/admin/videos/{id}/stats: a video's days, lifetime counts and ranks (docs/decisions.md › "Statistics"). */
 export const useVideoStats = (id: number, days: StatsPeriod) =>
   useQuery({
     queryKey: ['admin', 'video-stats', id, days],

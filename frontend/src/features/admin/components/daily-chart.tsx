@@ -26,7 +26,7 @@ export const formatDay = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * Daily figures drawn by uPlot (README › "Statistics": small, fast, canvas): the text alternative is the table
+ * Daily figures drawn by uPlot (docs/decisions.md › "Statistics": small, fast, canvas): the text alternative is the table
  * beside it; the chart itself is a focusable group whose arrow keys (Home, End) walk the days, each day read
  * out in a live region, with uPlot's cursor on it for the eye.
  */

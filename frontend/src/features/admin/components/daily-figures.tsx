@@ -3,7 +3,7 @@ import { formatNumber } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import type { DailySeries } from './daily-chart';
 
-// The chart library loads with the admin pages that draw charts only (README › "Statistics").
+// The chart library loads with the admin pages that draw charts only (docs/decisions.md › "Statistics").
 const DailyChart = lazy(() => import('./daily-chart'));
 
 export interface FigureSeries extends DailySeries {

@@ -31,7 +31,7 @@ const series = (daily: Day[], key: keyof Omit<Day, 'day'>, label: string, color:
   unit: { one, other },
 });
 
-/** /admin: the site's last 7, 30 or 90 days at a glance (README › "Dashboard"). */
+/** /admin: the site's last 7, 30 or 90 days at a glance (docs/decisions.md › "Dashboard"). */
 export function SiteDashboard() {
   const [days, setDays] = useState<StatsPeriod>(30);
   const dashboard = useDashboard(days);

@@ -8,7 +8,7 @@ import { DocumentTitle } from '@/lib/document-title';
 
 
 /**
- * The member's account (README › "Export and delete"): who they are here, a copy of their data to take away,
+ * The member's account (docs/decisions.md › "Export and delete"): who they are here, a copy of their data to take away,
  * and the way to leave for good.
  */
 export function AccountPage({ user, onDeleted }: { user: User; onDeleted: () => void }) {

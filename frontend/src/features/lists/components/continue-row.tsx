@@ -10,7 +10,7 @@ const HEADING = 'Continue watching';
 
 /**
  * The home page's row of videos started and not finished, most recently watched first, each with how far it
- * got and a way to take it out (README › "Continue watching"). A member's comes from the API (their history's
+ * got and a way to take it out (docs/decisions.md › "Continue watching"). A member's comes from the API (their history's
  * resume positions, hidden while the history is paused); a guest's from this browser. Only the browser draws
  * it: the server's page is the same for everyone.
  */

@@ -9,7 +9,7 @@ import type { User } from '@/lib/api/types';
 export const SEND_EVERY_MS = 30_000;
 
 /**
- * Where the viewer is in the video, for the home page's Continue watching (README › "Continue watching"): a
+ * Where the viewer is in the video, for the home page's Continue watching (docs/decisions.md › "Continue watching"): a
  * guest's in this browser's index, a member's in the API (their history). Answers the player's `onProgress`.
  */
 export function useResumeReporter(videoId: number, user: User | null) {

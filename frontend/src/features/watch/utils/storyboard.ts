@@ -54,7 +54,7 @@ export function parseStoryboard(text: string, vttUrl: string): StoryboardCue[] {
 }
 
 /**
- * A stored sprite's WebP copy at its own size (README › "Images"), which keeps the tiles where the cues say; a
+ * A stored sprite's WebP copy at its own size (docs/media.md › "Images"), which keeps the tiles where the cues say; a
  * sprite elsewhere is used as it is.
  */
 function spriteCopy(url: string): string {

@@ -5,7 +5,7 @@ import type { HlsConfig } from 'hls.js/light';
  * What hls.js buffers ahead (seconds): its defaults once the video plays; before that, one segment (enough for
  * the first frame and an instant start on Play). A visitor who only looks at the page does not download half a
  * minute of video, and the page's main thread is not kept busy appending it while it loads
- * (README › Web client › "First frame").
+ * (docs/web-client.md › "First frame").
  */
 export const PLAYING_BUFFER = { maxBufferLength: 30, maxMaxBufferLength: 600 } satisfies Partial<HlsConfig>;
 const WAITING_BUFFER = { maxBufferLength: 1, maxMaxBufferLength: 1 } satisfies Partial<HlsConfig>;
@@ -35,7 +35,7 @@ interface HlsInternals {
  *
  * hls.js starts its worker only when the first segment has arrived, and the worker first compiles the whole of
  * hls.js (380 kB) before it transmuxes anything: on the way to the first frame, that takes longer than
- * transmuxing one segment here (README › Web client › "First frame": measured). Once the first segment is
+ * transmuxing one segment here (docs/web-client.md › "First frame": measured). Once the first segment is
  * appended, the stream's transmuxer is dropped and `enableWorker` set, so that hls.js makes its next one, with a
  * worker, for the next segment, as it does itself the other way after a worker error; the worker then starts while
  * the first segment plays. Alternate audio (not in these streams) would stay on the page's thread.
