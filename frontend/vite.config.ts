@@ -58,7 +58,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tsconfigPaths: true,
     // hls.js's light build as published for script tags: it carries its transmuxer worker and starts it from a
     // blob (the CSP's worker-src allows blob:), where the ES module build can only run it on the main thread or
-    // fetch it as another file first (README › Web client › "First frame").
+    // fetch it as another file first (docs/web-client.md › "First frame").
     ...(isSsrBuild ? {} : { alias: [{ find: /^hls\.js\/light$/, replacement: 'hls.js/dist/hls.light.min.js' }] }),
   },
   server: {
@@ -84,11 +84,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: { index: path.resolve(__dirname, 'index.html'), early: path.resolve(__dirname, 'src/early.ts') },
           // What the early script imports (and the app shares with it: the stream it hands over) in one chunk
           // rather than two, beside the bundler's runtime (which Rolldown places itself): each is a request and
-          // a module to compile before the stream can start (README › Web client › "First frame").
+          // a module to compile before the stream can start (docs/web-client.md › "First frame").
           output: { codeSplitting: { groups: [{ name: 'early-imports', test: EARLY_IMPORTS }] } },
         },
   },
-  // `vite build --ssr src/entry-server.tsx` (README › Web client › "Server rendering"): one self-contained module
+  // `vite build --ssr src/entry-server.tsx` (docs/web-client.md › "Server rendering"): one self-contained module
   // for the API to import, its dependencies (React, the router, TanStack Query) bundled in.
   ssr: { noExternal: true },
   test: {

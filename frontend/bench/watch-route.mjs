@@ -26,7 +26,7 @@ const median = (values) => {
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 // A visitor who has answered the 18+ gate, as their browser keeps it: the answer in localStorage and in the cookie
-// that tells the server to render pages without the gate (README › Web client, "The 18+ gate"). Without the
+// that tells the server to render pages without the gate (docs/web-client.md, "The 18+ gate"). Without the
 // cookie, the server draws the gate over the page until the app has read localStorage, and the first frame is
 // decoded behind it.
 const confirmedVisitor = async (baseURL) => {

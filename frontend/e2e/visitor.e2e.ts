@@ -62,7 +62,7 @@ describe('a visitor', () => {
     });
     const first = await openFirstVideo(page);
 
-    // Before Play the page holds the first frame and one segment, no more (README › Web client › "First frame").
+    // Before Play the page holds the first frame and one segment, no more (docs/web-client.md › "First frame").
     await expect
       .poll(() => page.locator('video').first().evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 30_000 })
       .toBeGreaterThanOrEqual(HTMLMediaElementHaveCurrentData);
