@@ -55,7 +55,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '**/coverage/**', 'data/**', 'frontend/src/lib/api/schema.d.ts'] },
+  { ignores: ['**/dist/**', '**/dist-bench/**', '**/dist-server/**', '**/node_modules/**', '**/coverage/**', 'data/**', 'frontend/src/lib/api/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

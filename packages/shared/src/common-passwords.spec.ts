@@ -33,7 +33,7 @@ describe('commonPasswords', () => {
     // scripts/test-app-server.mjs and frontend/e2e
     'the e2e keeper of the keys',
     'a member password',
-    // backend/src/bench
+    // backend/bench
     'bench member password',
     'bench keeper of the keys',
     'soak-password-1',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * `node backend/dist/bench/heap-diff.js start.heapsnapshot end.heapsnapshot [rows]`: what grew between two V8
+ * `node backend/dist-bench/bench/heap-diff.js start.heapsnapshot end.heapsnapshot [rows]`: what grew between two V8
  * heap snapshots (as `SOAK_HEAP_SNAPSHOTS` has the soak write them), by kind of object: count and bytes at each
  * end, largest growth first. A Map's or Set's hash table is counted with it (its own size plus the arrays it
  * holds directly), so a cache that fills shows under its class's Map; the largest single Maps and Sets of the

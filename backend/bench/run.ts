@@ -4,12 +4,13 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { dataSourceOptions, openDataSource } from '../database/data-source';
-import { generateCatalog } from '../database/seeds/catalog-generator';
-import { writeCatalog } from '../database/seeds/catalog-writer';
+import { dataSourceOptions, openDataSource } from '../src/database/data-source';
+import { generateCatalog } from '../src/database/seeds/catalog-generator';
+import { writeCatalog } from '../src/database/seeds/catalog-writer';
 import { benchIngest } from './ingest';
 import { freePort } from './free-port';
 import { waitUntilReady } from './ready';
+import { API_MAIN, RESULTS_DIR } from './paths';
 
 /**
  * `npm run bench`: seeds a catalogue, starts the real API and a bare Nest + Express baseline as separate
@@ -99,7 +100,7 @@ async function main() {
     const [apiPort, basePort] = [await freePort(), await freePort()];
     const api = `http://127.0.0.1:${apiPort}`;
     children.push(
-      await startProcess(path.join(__dirname, '..', 'main.js'), {
+      await startProcess(API_MAIN, {
         NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', HOST: '127.0.0.1', RATE_LIMIT_WRITE: '0',
         // The read budget counts every read, as in production, but never refuses one address's load test; a proxy
         // on loopback names each viewer's network.
@@ -178,7 +179,7 @@ async function main() {
         `bare ffmpeg commands ${ingest.bareSeconds} s, so the pipeline takes ${ingest.overheadRatio}x their time.`,
     );
 
-    const out = path.resolve(__dirname, '../../../bench-results');
+    const out = RESULTS_DIR;
     mkdirSync(out, { recursive: true });
     writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ when: new Date().toISOString(), database, videos: VIDEOS, seedVideosPerSecond: Math.round(VIDEOS / seedSeconds), results, hotConnections: HOT_CONNECTIONS, hotResults, ingest }, null, 2));
     if ([...results, ...hotResults].some((r) => r.errors > 0)) {

@@ -6,12 +6,13 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writ
 import { availableParallelism, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { dataSourceOptions, openDataSource } from '../database/data-source';
-import { generateCatalog, rng, type GeneratedCatalog } from '../database/seeds/catalog-generator';
-import { writeCatalog } from '../database/seeds/catalog-writer';
-import { ffmpegPath } from '../media/ffmpeg.runner';
+import { dataSourceOptions, openDataSource } from '../src/database/data-source';
+import { generateCatalog, rng, type GeneratedCatalog } from '../src/database/seeds/catalog-generator';
+import { writeCatalog } from '../src/database/seeds/catalog-writer';
+import { ffmpegPath } from '../src/media/ffmpeg.runner';
 import { freePort } from './free-port';
 import { waitUntilReady } from './ready';
+import { API_MAIN, RESULTS_DIR } from './paths';
 
 /**
  * `npm run soak`: the real API (production mode, its own process) under mixed traffic for a long time, to show
@@ -27,7 +28,7 @@ import { waitUntilReady } from './ready';
  * (300 videos that get the writes), SOAK_SEED (1), SOAK_DATABASE_URL and SOAK_REDIS_URL (a PostgreSQL server
  * database, filled, not emptied, and a Redis server; else PGlite in a temporary DATA_DIR), SOAK_HEAP_SNAPSHOTS (a
  * folder: the API writes a V8 heap snapshot there at the start and at the end of phase 2, to see what the heap
- * holds; `node backend/dist/bench/heap-diff.js start.heapsnapshot end.heapsnapshot` compares them).
+ * holds; `node backend/dist-bench/bench/heap-diff.js start.heapsnapshot end.heapsnapshot` compares them).
  */
 function setting(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -647,7 +648,7 @@ function startApi(env: Record<string, string>, port: number, logFile: string): P
   const log = openSync(logFile, 'a');
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '-r', path.join(__dirname, 'soak-probe.js'), path.join(__dirname, '..', 'main.js')],
+    ['--expose-gc', '-r', path.join(__dirname, 'soak-probe.js'), API_MAIN],
     { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log, 'ipc'] },
   );
   closeSync(log);
@@ -1010,7 +1011,7 @@ async function removeRedisKeys(url: string, prefix: string): Promise<void> {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soak-'));
-  const out = path.resolve(__dirname, '../../../bench-results');
+  const out = RESULTS_DIR;
   mkdirSync(out, { recursive: true });
   const logFile = path.join(out, 'soak-api.log');
   writeFileSync(logFile, '');

@@ -4,12 +4,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { dataSourceOptions, isServer, openDataSource } from '../database/data-source';
-import { generateCatalog, rng, TITLE_WORDS } from '../database/seeds/catalog-generator';
-import { writeCatalog } from '../database/seeds/catalog-writer';
-import { VIDEO_SORTS, MAX_PAGE, type VideoSort } from '../videos/dto/list-videos.query';
+import { dataSourceOptions, isServer, openDataSource } from '../src/database/data-source';
+import { generateCatalog, rng, TITLE_WORDS } from '../src/database/seeds/catalog-generator';
+import { writeCatalog } from '../src/database/seeds/catalog-writer';
+import { VIDEO_SORTS, MAX_PAGE, type VideoSort } from '../src/videos/dto/list-videos.query';
 import { freePort } from './free-port';
 import { waitUntilReady } from './ready';
+import { API_MAIN, RESULTS_DIR } from './paths';
 
 /**
  * `npm run bench:catalogue`: the catalogue's reads at scale, uncached. Seeds CATALOGUE_VIDEOS videos (default
@@ -273,7 +274,7 @@ function scenarios(u: Universe): Scenario[] {
 }
 
 function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(__dirname, '..', 'main.js')], {
+  const child = spawn(process.execPath, [API_MAIN], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -373,7 +374,7 @@ async function main() {
     console.log(`\n${u.published} videos on ${database}, ${RUNS} requests per scenario from one client, caches ${process.env.CATALOGUE_CACHE ?? 'off'}:`);
     console.table(results.map((r) => ({ scenario: r.scenario, 'p50 ms': r.p50ms, 'p99 ms': r.p99ms, 'max ms': r.maxms, errors: r.errors })));
 
-    const out = path.resolve(__dirname, '../../../bench-results');
+    const out = RESULTS_DIR;
     mkdirSync(out, { recursive: true });
     const file = path.join(out, `catalogue-${database}-${VIDEOS}.json`);
     writeFileSync(file, JSON.stringify({ when: new Date().toISOString(), database, videos: u.published, runs: RUNS, seedSeconds, searchIndex, results }, null, 2));

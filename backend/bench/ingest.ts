@@ -1,20 +1,20 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { mediaContextModule } from '../media/media-context';
+import { mediaContextModule } from '../src/media/media-context';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../config/app-config';
+import { loadConfig } from '../src/config/app-config';
 import {
   ladderArgs, ladderFor, posterArgs, previewArgs, probeArgs, storyboardArgs, storyboardPlan,
-} from '../media/ffmpeg-args';
-import { ffmpegPath, ffprobePath } from '../media/ffmpeg.runner';
-import { INGEST_KIND } from '../media/ingest.service';
-import { JobRunner } from '../jobs/job-runner.service';
-import { JobsService } from '../jobs/jobs.service';
-import { FfmpegRunner } from '../media/ffmpeg.runner';
+} from '../src/media/ffmpeg-args';
+import { ffmpegPath, ffprobePath } from '../src/media/ffmpeg.runner';
+import { INGEST_KIND } from '../src/media/ingest.service';
+import { JobRunner } from '../src/jobs/job-runner.service';
+import { JobsService } from '../src/jobs/jobs.service';
+import { FfmpegRunner } from '../src/media/ffmpeg.runner';
 
 /**
  * The ingest scenario of `npm run bench`: a 60 s 1080p clip through the whole pipeline (job claim, probe, ladder,

@@ -3,12 +3,13 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { dataSourceOptions, openDataSource } from '../database/data-source';
-import { generateCatalog } from '../database/seeds/catalog-generator';
-import { writeCatalog } from '../database/seeds/catalog-writer';
-import { signedPath } from '../media/signing';
+import { dataSourceOptions, openDataSource } from '../src/database/data-source';
+import { generateCatalog } from '../src/database/seeds/catalog-generator';
+import { writeCatalog } from '../src/database/seeds/catalog-writer';
+import { signedPath } from '../src/media/signing';
 import { freePort } from './free-port';
 import { waitUntilReady } from './ready';
+import { API_MAIN, RESULTS_DIR } from './paths';
 
 /**
  * `npm run bench` (after the load tests), issue #29 point 3: what a flood of addresses made to bust the page
@@ -26,7 +27,7 @@ const VIDEOS = Number(process.env.BENCH_FLOOD_VIDEOS ?? 500);
 const REQUESTS = Number(process.env.BENCH_FLOOD_REQUESTS ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_FLOOD_CONCURRENCY ?? 10);
 const IDLE_PROBES = 100;
-const MAIN = process.env.BENCH_FLOOD_MAIN ?? path.join(__dirname, '..', 'main.js');
+const MAIN = process.env.BENCH_FLOOD_MAIN ?? API_MAIN;
 const SIGNING_KEY = 'bench-signing-key-0000';
 
 interface Latencies {
@@ -127,7 +128,7 @@ async function main() {
     console.log(`\nFlood of ${REQUESTS} cache-busting page addresses, ${CONCURRENCY} at a time, ${VIDEOS} videos (${path.relative(process.cwd(), MAIN)}):`);
     console.log(`${(REQUESTS / floodSeconds).toFixed(0)} pages/s for ${floodSeconds.toFixed(1)} s; answers ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}\n`);
     console.table(rows);
-    const out = path.resolve(__dirname, '../../../bench-results');
+    const out = RESULTS_DIR;
     mkdirSync(out, { recursive: true });
     writeFileSync(path.join(out, 'flood-latest.json'), JSON.stringify({ when: new Date().toISOString(), videos: VIDEOS, requests: REQUESTS, concurrency: CONCURRENCY, floodSeconds, statuses: Object.fromEntries(statuses), rows }, null, 2));
     if (rows.some((r) => r.failed > 0)) {
