@@ -140,14 +140,11 @@ export function parseSegmentProbe(json: string): RenditionPicture | null {
   const stream = (JSON.parse(json) as { streams?: ProbeStream[] }).streams?.[0];
   if (!stream?.width || !stream.height) return null;
   const sar = stream.sample_aspect_ratio;
-  return { width: Number(stream.width), height: Number(stream.height), sampleAspectRatio: sar && aspectRatio(sar) !== null ? sar : null };
+  return { width: Number(stream.width), height: Number(stream.height), sampleAspectRatio: sar !== undefined && ratio(sar, ':') !== null ? sar : null };
 }
 
 /** Square pixels: `1:1`, or an unknown shape (`0:1`, none), which players take as square. */
-export const isSquare = (picture: Pick<RenditionPicture, 'sampleAspectRatio'>) => {
-  const [n, d] = (picture.sampleAspectRatio ?? '1:1').split(':').map(Number);
-  return n === d;
-};
+export const isSquare = (picture: Pick<RenditionPicture, 'sampleAspectRatio'>) => (ratio(picture.sampleAspectRatio, ':') ?? 1) === 1;
 
 const clock = (seconds: number) => {
   const s = Math.round(seconds);
@@ -167,9 +164,9 @@ interface ProbeStream {
   side_data_list?: { rotation?: number }[];
 }
 
-/** `N:M` as a number; null for `0:1` (unknown), `N/A` or nothing. */
-function aspectRatio(text?: string): number | null {
-  const [n, d] = (text ?? '').split(':').map(Number);
+/** ffprobe's `N:M` (an aspect ratio) or `N/M` (a frame rate) as a number; null for `0:1` (unknown), `N/A` or nothing. */
+function ratio(text: string | null | undefined, separator: ':' | '/'): number | null {
+  const [n, d] = (text ?? '').split(separator).map(Number);
   return n > 0 && d > 0 ? n / d : null;
 }
 
@@ -200,16 +197,12 @@ export function parseProbe(json: string): ProbeResult {
   if (duration > INPUT_LIMITS.maxDurationSeconds) {
     throw new InputRefusedError(`it lasts ${clock(duration)}, longer than ${clock(INPUT_LIMITS.maxDurationSeconds)}`);
   }
-  const rate = (r?: string) => {
-    const [n, d] = (r ?? '').split('/').map(Number);
-    return n > 0 && d > 0 ? n / d : NaN;
-  };
-  const fps = [rate(video.avg_frame_rate), rate(video.r_frame_rate)].find((f) => f > 0 && f <= 240) ?? 30;
+  const fps = [ratio(video.avg_frame_rate, '/'), ratio(video.r_frame_rate, '/')].find((f) => f !== null && f <= 240) ?? 30;
   // A phone's portrait video is stored landscape with a quarter turn to show it at; ffmpeg decodes it turned
   // (autorotate), so its picture is taller than wide and its pixels' shape turns with it.
   const rotation = Number(video.tags?.rotate ?? video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0);
   const quarterTurn = Math.abs(Math.round(rotation)) % 180 === 90;
-  const sar = aspectRatio(video.sample_aspect_ratio) ?? 1;
+  const sar = ratio(video.sample_aspect_ratio, ':') ?? 1;
   return {
     durationSeconds: duration,
     width: Number(quarterTurn ? video.height : video.width),

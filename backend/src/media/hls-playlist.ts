@@ -6,12 +6,14 @@
 /** A file of the playlist's own folder: what the ingest writes, and what the master's signed link covers. */
 const PLAIN_NAME = /^[\w-]+(?:\.[\w-]+)*$/;
 
-/** The lines of a playlist that are not tags, comments or blank: its URIs, in order. */
-const uris = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
+/** A playlist's lines, trimmed. */
+const lines = (text: string) => text.split(/\r?\n/).map((line) => line.trim());
+
+/** A line that is no tag, comment or blank: a URI. */
+const isUri = (line: string) => line !== '' && !line.startsWith('#');
+
+/** The URIs of a playlist, in order. */
+const uris = (text: string) => lines(text).filter(isUri);
 
 /**
  * The first variant a master playlist names (the one hls.js starts with), when it is a plain file name of the
@@ -155,7 +157,6 @@ const RFC_8216_TAGS = new Set([
   'EXT-X-INDEPENDENT-SEGMENTS', 'EXT-X-START',
 ]);
 
-const lines = (text: string) => text.split(/\r?\n/).map((line) => line.trim());
 const tagOf = (line: string) => /^#(EXT[\w-]*)/.exec(line)?.[1] ?? null;
 
 /** An attribute list (RFC 8216 §4.2) as ordered name/value pairs, quoted values kept with their quotes. */
@@ -225,6 +226,28 @@ export interface VariantFacts extends VariantBitRates {
   resolution?: string;
 }
 
+/** A variant stream of a master playlist: its EXT-X-STREAM-INF line (index among the text's lines), attributes, URI. */
+export interface VariantStream {
+  line: number;
+  attributes: [string, string][];
+  uri: string;
+}
+
+/** The variant streams a master playlist names (each EXT-X-STREAM-INF and the URI line after it), in order. */
+export function variantStreams(master: string): VariantStream[] {
+  const all = lines(master);
+  const found: VariantStream[] = [];
+  all.forEach((line, i) => {
+    if (!line.startsWith('#EXT-X-STREAM-INF:')) return;
+    const uri = all.slice(i + 1).find(isUri);
+    if (uri !== undefined) found.push({ line: i, attributes: parseAttributes(line.slice('#EXT-X-STREAM-INF:'.length)), uri });
+  });
+  return found;
+}
+
+/** The variant playlists a master names (EXT-X-STREAM-INF URIs), in order. */
+export const variantUris = (master: string): string[] => variantStreams(master).map((stream) => stream.uri);
+
 /**
  * A master playlist with each variant's BANDWIDTH and AVERAGE-BANDWIDTH (and RESOLUTION, when given) restated
  * from `factsOf(uri)`, every other attribute and line as it was; a variant `factsOf` knows nothing of is left
@@ -232,13 +255,9 @@ export interface VariantFacts extends VariantBitRates {
  */
 export function restateMaster(master: string, factsOf: (uri: string) => VariantFacts | undefined): string {
   const all = master.split(/\r?\n/);
-  for (let i = 0; i < all.length; i++) {
-    const line = all[i].trim();
-    if (!line.startsWith('#EXT-X-STREAM-INF:')) continue;
-    const uri = all.slice(i + 1).map((l) => l.trim()).find((l) => l !== '' && !l.startsWith('#'));
-    const facts = uri === undefined ? undefined : factsOf(uri);
+  for (const { line, attributes, uri } of variantStreams(master)) {
+    const facts = factsOf(uri);
     if (!facts) continue;
-    const attributes = parseAttributes(line.slice('#EXT-X-STREAM-INF:'.length));
     const set = (name: string, value: string, after: string) => {
       const at = attributes.findIndex(([key]) => key === name);
       if (at >= 0) attributes[at][1] = value;
@@ -247,19 +266,7 @@ export function restateMaster(master: string, factsOf: (uri: string) => VariantF
     set('BANDWIDTH', String(facts.bandwidth), '');
     set('AVERAGE-BANDWIDTH', String(facts.averageBandwidth), 'BANDWIDTH');
     if (facts.resolution) set('RESOLUTION', facts.resolution, 'AVERAGE-BANDWIDTH');
-    all[i] = `#EXT-X-STREAM-INF:${attributes.map(([key, value]) => `${key}=${value}`).join(',')}`;
+    all[line] = `#EXT-X-STREAM-INF:${attributes.map(([key, value]) => `${key}=${value}`).join(',')}`;
   }
   return all.join('\n');
-}
-
-/** The variant playlists a master names (EXT-X-STREAM-INF URIs), in order. */
-export function variantUris(master: string): string[] {
-  const all = lines(master);
-  const found: string[] = [];
-  all.forEach((line, i) => {
-    if (!line.startsWith('#EXT-X-STREAM-INF:')) return;
-    const uri = all.slice(i + 1).find((l) => l !== '' && !l.startsWith('#'));
-    if (uri !== undefined) found.push(uri);
-  });
-  return found;
 }

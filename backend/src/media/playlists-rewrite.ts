@@ -3,7 +3,7 @@ import { isSquare, type RenditionPicture } from './ffmpeg-args';
 import type { FfmpegRunner } from './ffmpeg.runner';
 import { measureVariant, type MeasuredVariant } from './hls-measure';
 import {
-  declaredVersion, parseAttributes, requiredVersion, restateMaster, variantUris, withRequiredVersion,
+  declaredVersion, requiredVersion, restateMaster, variantStreams, variantUris, withRequiredVersion,
 } from './hls-playlist';
 import type { StorageService } from './storage.service';
 
@@ -29,16 +29,8 @@ export interface RewriteSummary {
 }
 
 /** A variant's EXT-X-STREAM-INF attributes in a master playlist, by variant URI. */
-function declaredAttributes(master: string): Map<string, Map<string, string>> {
-  const found = new Map<string, Map<string, string>>();
-  const lines = master.split(/\r?\n/).map((l) => l.trim());
-  lines.forEach((line, i) => {
-    if (!line.startsWith('#EXT-X-STREAM-INF:')) return;
-    const uri = lines.slice(i + 1).find((l) => l !== '' && !l.startsWith('#'));
-    if (uri !== undefined) found.set(uri, new Map(parseAttributes(line.slice(line.indexOf(':') + 1))));
-  });
-  return found;
-}
+const declaredAttributes = (master: string) =>
+  new Map(variantStreams(master).map(({ uri, attributes }) => [uri, new Map(attributes)]));
 
 const change = (name: string, before: string | number | undefined, after: string | number) =>
   String(before) === String(after) ? null : `${name} ${before ?? '(none)'} → ${after}`;
