@@ -50,11 +50,7 @@ export type LikeCount = Schemas['LikesDto'];
 export type DurationValue = Schemas['DurationDto'];
 
 /** The body of every non-2xx answer. */
-export interface ApiErrorBody {
-  error: string;
-  errorCode?: string;
-  statusCode: number;
-}
+export type ApiErrorBody = Schemas['ErrorResponse'];
 
 export type Taxon = Schemas['TaxonDto'];
 export type TaxonList = Schemas['TaxonListDto'];
