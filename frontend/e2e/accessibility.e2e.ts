@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logInAsAdmin, newVisitor, registerMember } from './support/browser';
+import { firstTaxonPaths, firstVideoPath, launchBrowser, logInAsAdmin, newVisitor, registerMember } from './support/browser';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -31,29 +31,9 @@ async function violations(page: Page): Promise<string[]> {
   return found.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
-async function firstVideoPath(page: Page): Promise<string> {
-  await page.goto('/');
-  const href = await page.locator('.video-grid .video-card__link').first().getAttribute('href');
-  if (!href) throw new Error('no video on the home page');
-  return href;
-}
-
-/** The first category's and performer's pages (their listings' cards are headed under the page's h1). */
-async function firstTaxonPaths(page: Page): Promise<string[]> {
-  const paths: string[] = [];
-  for (const kind of ['categories', 'performers']) {
-    await page.goto(`/${kind}`);
-    const href = await page.locator(`main a[href^="/${kind}/"]`).first().getAttribute('href');
-    if (!href) throw new Error(`no ${kind} in the demo catalogue`);
-    paths.push(href);
-  }
-  return paths;
-}
-
 const VISITOR_PAGES = ['/', '/categories', '/performers', '/search?q=session', '/login', '/register', '/terms', '/2257', '/content-removal'];
 const MEMBER_PAGES = ['/me/bookmarks', '/me/watch-later', '/me/history', '/me/likes', '/me/following', '/me/following/videos', '/me/account', '/playlists'];
 const ADMIN_PAGES = ['/admin', '/admin/videos', '/admin/upload', '/admin/jobs', '/admin/taxonomy', '/admin/removals', '/admin/removals?state=closed'];
-
 
 /** How far the page reaches past the right edge of the window (0 when nothing makes it scroll sideways). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

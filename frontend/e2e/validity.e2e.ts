@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, logInAsAdmin, newVisitor, registerMember } from './support/browser';
+import { baseURL, firstTaxonPaths, firstVideoPath, launchBrowser, logInAsAdmin, newVisitor, registerMember } from './support/browser';
 
 /** The W3C Nu Html Checker's jar, from the npm registry's vnu-jar; it runs on the machine's Java. */
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
@@ -77,13 +77,8 @@ describe('valid pages (the W3C Nu Html Checker)', () => {
     const guest = await newVisitor(browser);
     await guest.context.addCookies([{ name: 'age_confirmed', value: 'true', url: baseURL() }]);
     const { page, context } = guest;
-    await page.goto('/');
-    const video = await page.locator('.video-grid .video-card__link').first().getAttribute('href');
-    await page.goto('/categories');
-    const category = await page.locator('main a[href^="/categories/"]').first().getAttribute('href');
-    await page.goto('/performers');
-    const performer = await page.locator('main a[href^="/performers/"]').first().getAttribute('href');
-    if (!video || !category || !performer) throw new Error('the demo catalogue has no video, category or performer');
+    const video = await firstVideoPath(page);
+    const [category, performer] = await firstTaxonPaths(page);
     const pages: [string, string, string?][] = [
       ['home', '/'],
       ['home-page-2-sorted', '/?sort=most-viewed'],

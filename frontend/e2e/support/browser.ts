@@ -67,3 +67,23 @@ export async function logInAsAdmin(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.locator('.user-menu__name').waitFor();
 }
+
+/** The watch page of the home page's first card. */
+export async function firstVideoPath(page: Page): Promise<string> {
+  await page.goto('/');
+  const href = await page.locator('.video-grid .video-card__link').first().getAttribute('href');
+  if (!href) throw new Error('no video on the home page');
+  return href;
+}
+
+/** The first category's and performer's pages (their listings' cards are headed under the page's h1). */
+export async function firstTaxonPaths(page: Page): Promise<string[]> {
+  const paths: string[] = [];
+  for (const kind of ['categories', 'performers']) {
+    await page.goto(`/${kind}`);
+    const href = await page.locator(`main a[href^="/${kind}/"]`).first().getAttribute('href');
+    if (!href) throw new Error(`no ${kind} in the demo catalogue`);
+    paths.push(href);
+  }
+  return paths;
+}
