@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '../common/decorators/auth.decorators';
 import { CodedHttpException } from '../common/filters/all-exceptions.filter';
 import { REDIS_CONNECTION } from '../common/redis/redis.module';
-import { SearchIndex, type SearchIndexState } from '../videos/search/search-index';
+import { SearchIndex, type SearchIndexState } from '../videos/catalogue/search-index';
 import { ApiError, ApiPublic } from '../openapi/openapi.decorators';
 
 export const DATABASE_DOWN = 'DATABASE_DOWN';

@@ -16,7 +16,7 @@ import { VideoStatsController } from './video-stats.controller';
 import { VideoStatsService } from './video-stats.service';
 import { VideosService } from './videos.service';
 import { HotAnswers, HotAnswersInterceptor } from './hot-answers';
-import { SearchIndex } from './search/search-index';
+import { SearchIndex } from './catalogue/search-index';
 
 /** The catalogue's HTTP side: listings, detail, related, and the counters. */
 @Module({

@@ -6,13 +6,14 @@ import { APP_CONFIG } from '../config/config.module';
 import type { TaxonRefDto, VideoCardDto, VideoCardPageDto, VideoDto, RelatedVideosDto } from './dto/video.dto';
 import type { ListVideosQuery, VideoSort } from './dto/list-videos.query';
 import { CatalogueCache } from './catalogue-cache';
-import { CatalogueQueries, HOT_FALLBACK_LIMIT, type ListFilter, RELATED_LIMIT } from './catalogue-queries';
+import { type CatalogueFilter, type CatalogueReader, HOT_FALLBACK_LIMIT, RELATED_LIMIT } from './catalogue/catalogue-reader';
+import { SqlCatalogueReader } from './catalogue/sql-catalogue-reader';
 import type { PendingCounts } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
 import { toVideo, toVideoCard, VideoCardRow } from './video.mapper';
 import { TaxaRepository } from '../taxonomy/taxa.repository';
 import { VIDEO_NOT_FOUND, VideosRepository } from './videos.repository';
-import { SearchIndex } from './search/search-index';
+import { SearchIndex } from './catalogue/search-index';
 
 export { VIDEO_NOT_FOUND };
 export { HOT_FALLBACK_LIMIT, RELATED_LIMIT };
@@ -30,23 +31,24 @@ export class VideosService {
     private readonly taxa: TaxaRepository,
     search: SearchIndex,
   ) {
-    this.queries = new CatalogueQueries(db, search);
+    this.reader = search.reader(new SqlCatalogueReader(db));
   }
 
-  private readonly queries: CatalogueQueries;
+  /** Every catalogue read: the in-memory index while it is loaded and current, else the database. */
+  private readonly reader: CatalogueReader;
 
   /**
    * A listing page: its ids and the filter's total from the catalogue cache (a page ordered by counts is read
    * again after every flush), its cards from the rows cache plus what the counters buffer.
    */
   async list(query: ListVideosQuery): Promise<VideoCardPageDto> {
-    const filter: ListFilter = { category: query.category, performer: query.performer, featured: query.featured, q: query.q };
+    const filter: CatalogueFilter = { category: query.category, performer: query.performer, featured: query.featured, q: query.q };
     const filterKey = JSON.stringify(filter);
-    const total = await this.cache.derive(`total:${filterKey}`, 'catalogue', () => this.queries.total(filter));
+    const total = await this.cache.derive(`total:${filterKey}`, 'catalogue', () => this.reader.total(filter));
     const ids = await this.cache.derive(
       `page:${query.sort}:${query.page}:${query.limit}:${filterKey}`,
       COUNT_SORTS.has(query.sort) ? 'counts' : 'catalogue',
-      () => this.queries.pageIds(query, total),
+      () => this.reader.pageIds(query, total),
     );
     return { data: await this.cardsByIds(ids), page: query.page, limit: query.limit, total };
   }
@@ -78,7 +80,7 @@ export class VideosService {
    */
   async related(id: number): Promise<RelatedVideosDto> {
     await this.assertPublished(id);
-    const ranking = await this.cache.derive(`related:${id}`, 'catalogue', () => this.queries.related(id));
+    const ranking = await this.cache.derive(`related:${id}`, 'catalogue', () => this.reader.related(id));
     return { related: ranking.related, data: await this.cardsByIds(ranking.ids) };
   }
 

@@ -5,7 +5,7 @@ const JOINS = [
   { table: 'video_performers', key: 'performer_id', scope: 'performer', short: 'vp' },
 ] as const;
 
-/** The listing sorts' keys, as in CatalogueQueries' ORDER_BY, with the join table's `video_id` for the id. */
+/** The listing sorts' keys, as in SqlCatalogueReader's ORDER BY, with the join table's `video_id` for the id. */
 const SORT_KEYS = {
   newest: 'upload_date DESC, video_id DESC',
   most_viewed: 'views DESC, video_id DESC',

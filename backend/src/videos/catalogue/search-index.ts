@@ -5,11 +5,11 @@ import { DataSource } from 'typeorm';
 import { type Invalidation, InvalidationBus } from '../../common/cache/invalidation-bus';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import type { VideoSort } from '../dto/list-videos.query';
-import { toPrefixTsQuery } from '../search-query';
 import { published } from '../videos.repository';
-import type { ListFilter } from '../catalogue-queries';
-import { type IndexedVideo, type RelatedIds, type SearchPage, TitleIndex } from './title-index';
+import type { CatalogueReader } from './catalogue-reader';
+import { IndexCatalogueReader } from './index-catalogue-reader';
+import { toPrefixTsQuery } from './search-query';
+import { type IndexedVideo, TitleIndex } from './title-index';
 
 /** Rows read per query while the index is loaded: embedded PGlite runs each query on the event loop, so small batches keep the API answering between them. */
 const LOAD_BATCH = 5_000;
@@ -24,7 +24,7 @@ const RETRY_MS = 5_000;
 export const NORMALISED_QUERIES_MAX = 10_000;
 
 const VIDEO_COLUMNS = `id, array_to_string(tsvector_to_array(search_vector), ' ') AS lexemes,
-  (extract(epoch FROM upload_date) * 1000000)::int8 AS upload_us, views, likes, duration, trending_score,
+  (extract(epoch FROM upload_date) * 1000000)::int8 AS upload_us, views, likes, duration, trending_score, featured > 0 AS featured,
   COALESCE((SELECT json_agg(c.category_id) FROM video_categories c WHERE c.video_id = v.id), '[]') AS categories,
   COALESCE((SELECT json_agg(p.performer_id) FROM video_performers p WHERE p.video_id = v.id), '[]') AS performers`;
 
@@ -36,6 +36,7 @@ interface VideoRow {
   likes: number | string;
   duration: number | string | null;
   trending_score: number | string;
+  featured: boolean;
   /** JSON arrays of ids (parsed by the driver, or text). */
   categories: string[] | string;
   performers: string[] | string;
@@ -52,6 +53,7 @@ const toIndexed = (row: VideoRow): IndexedVideo => ({
   likes: Number(row.likes),
   duration: row.duration === null ? null : Number(row.duration),
   trending: Number(row.trending_score),
+  featured: row.featured,
   categories: typeof row.categories === 'string' ? (JSON.parse(row.categories) as string[]) : row.categories,
   performers: typeof row.performers === 'string' ? (JSON.parse(row.performers) as string[]) : row.performers,
 });
@@ -72,9 +74,10 @@ export function prefixesOf(tsquery: string): string[] | null {
 }
 
 /**
- * Title search from memory, for catalogues where PostgreSQL's full text is slow: a common word's total and deep
+ * The catalogue from memory, for catalogues where PostgreSQL's full text is slow: a common word's total and deep
  * pages cost work in proportion to its matches there (45 ms at 100,000 videos, about a second at 1,000,000).
- * Each API process keeps a TitleIndex of the published videos' lexemes and sort keys, loaded at start when the
+ * Each API process keeps a TitleIndex of the published videos' lexemes, taxa, featured flag and sort keys, and
+ * reads the catalogue through it (`reader`: an IndexCatalogueReader), loaded at start when the
  * catalogue has SEARCH_INDEX_MIN_VIDEOS published videos (below that the database answers as fast) and kept
  * current from the catalogue owner's announcements on the InvalidationBus:
  *
@@ -83,9 +86,9 @@ export function prefixesOf(tsquery: string): string[] | null {
  * - a trending recompute: every score is read again;
  * - everything (the bus lost, an admin's clear-cache): the index is set aside and loaded again.
  *
- * A search first waits for the reads that announcements started, so an edit is found by the very next search, in
+ * A read first waits for the reads that announcements started, so an edit is found by the very next search, in
  * every process. Until the index is loaded, while the bus is not live, or for a query the index cannot answer
- * exactly (filters besides `q`), searches go to the database as before. Results are PostgreSQL's exactly: the
+ * exactly (a word PostgreSQL splits into a phrase), reads go to the database. Results are PostgreSQL's exactly: the
  * query is normalised by `to_tsquery('english', …)` (kept per query text) and matched against the tsvector's own
  * lexemes, ordered by the same keys and ties.
  */
@@ -137,46 +140,16 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * The total and one page of a search on `q` alone, in the sort's order; null when the database must answer
-   * (the index not loaded or not current, or a query it cannot represent).
+   * A CatalogueReader that answers from this index while it is loaded and current, and asks `fallback` (the
+   * database) for anything else.
    */
-  search(q: string, sort: VideoSort, offset: number, limit: number): Promise<SearchPage | null> {
-    return this.list({ q }, sort, offset, limit);
-  }
-
-  /**
-   * The total and one page of a listing, the whole catalogue or by title words, category and/or performer (not
-   * `featured`), in the sort's order; null when the database must answer (the index not loaded or not current,
-   * a query it cannot represent, or a filter it does not keep).
-   */
-  async list(filter: ListFilter, sort: VideoSort, offset: number, limit: number): Promise<SearchPage | null> {
-    if (!this.ready || filter.featured !== undefined) return null;
-    // A q with no word the search reads is the database's (CatalogueQueries' rule), never the whole catalogue.
-    if (filter.q !== undefined && toPrefixTsQuery(filter.q) === null) return null;
-    let prefixes: string[] = [];
-    if (filter.q !== undefined) {
-      const normalised = await this.prefixes(filter.q);
-      if (!normalised) return null;
-      // Only stop words: PostgreSQL matches nothing, whatever else the filter says.
-      if (normalised.length === 0) return { total: 0, ids: [] };
-      prefixes = normalised;
-    }
-    const index = await this.current();
-    if (!index) return null;
-    // The whole catalogue: its order as it is (at 1,000,000 videos the database's deep pages took 40-65 ms).
-    if (prefixes.length === 0 && filter.category === undefined && filter.performer === undefined) return index.all(sort, offset, limit);
-    return index.search(prefixes, sort, offset, limit, { category: filter.category, performer: filter.performer });
-  }
-
-  /** A published video's related ranking (CatalogueQueries.related's); null when the database must answer. */
-  async related(id: number, perTaxon: number, limit: number, fallback: number): Promise<RelatedIds | null> {
-    if (!this.ready) return null;
-    const index = await this.current();
-    return index && index.related(id, perTaxon, limit, fallback);
+  reader(fallback: CatalogueReader, tuning: { relatedPerTaxon?: number } = {}): CatalogueReader {
+    return new IndexCatalogueReader({ current: () => this.current(), prefixes: (q) => this.prefixes(q), fallback, ...tuning });
   }
 
   /** The index once the reads that announcements started are applied (an edit is seen by the very next read), or null. */
   private async current(): Promise<TitleIndex | null> {
+    if (!this.ready) return null;
     for (let i = 0; i < 3 && this.applying; i++) await this.applying;
     return this.index && this.bus.live ? this.index : null;
   }

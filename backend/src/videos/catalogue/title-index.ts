@@ -1,4 +1,5 @@
 import { VIDEO_SORTS as SORTS, type VideoSort } from '../dto/list-videos.query';
+import type { RelatedIds } from './catalogue-reader';
 
 /** One published video as the index keeps it: its title lexemes, its taxa and the listing sorts' keys. */
 export interface IndexedVideo {
@@ -8,6 +9,8 @@ export interface IndexedVideo {
   /** Its categories' and performers' ids (slugs). */
   categories?: readonly string[];
   performers?: readonly string[];
+  /** featured > 0 */
+  featured?: boolean;
   /** upload_date in microseconds since the epoch (the database's precision, so ties break as there). */
   uploadUs: number;
   views: number;
@@ -22,16 +25,11 @@ export interface SearchPage {
   ids: number[];
 }
 
-/** What a listing is narrowed to: a category and/or a performer (ids), besides any title prefixes. */
+/** What a listing is narrowed to: a category and/or a performer (ids), featured or not, besides any title prefixes. */
 export interface TaxonFilter {
   category?: string;
   performer?: string;
-}
-
-/** A video's related ranking (see CatalogueQueries.related): `related` false when it is the hot fallback. */
-export interface RelatedIds {
-  related: boolean;
-  ids: number[];
+  featured?: boolean;
 }
 
 /**
@@ -42,6 +40,8 @@ const categoryTerm = (id: string) => `\u0000c${id}`;
 const performerTerm = (id: string) => `\u0000p${id}`;
 const isCategoryTerm = (name: string) => name.startsWith('\u0000c');
 const isPerformerTerm = (name: string) => name.startsWith('\u0000p');
+/** The term every featured video has. */
+const FEATURED_TERM = '\u0000f';
 
 /** A duration stands for "unknown" below every real one (durations are > 0). */
 const NO_DURATION = -1;
@@ -74,6 +74,8 @@ export class TitleIndex {
   private likes = new Float64Array(0);
   private duration = new Float64Array(0);
   private trending = new Float64Array(0);
+  /** 1 for a featured video (for `featured: false`, which no posting list holds). */
+  private featured = new Uint8Array(0);
   /** Marks for matching (a generation per query, so that nothing needs clearing). */
   private stamp = new Uint32Array(0);
   /** Where a match collects its slots before they are copied out. */
@@ -133,7 +135,13 @@ export class TitleIndex {
       this.termCount[slot] = 0;
       this.membershipVersion++;
     }
-    this.setTerms(slot, [...video.lexemes, ...(video.categories ?? []).map(categoryTerm), ...(video.performers ?? []).map(performerTerm)]);
+    this.setTerms(slot, [
+      ...video.lexemes,
+      ...(video.categories ?? []).map(categoryTerm),
+      ...(video.performers ?? []).map(performerTerm),
+      ...(video.featured ? [FEATURED_TERM] : []),
+    ]);
+    this.featured[slot] = video.featured ? 1 : 0;
     const duration = video.duration ?? NO_DURATION;
     if (isNew) {
       this.uploadUs[slot] = video.uploadUs;
@@ -183,6 +191,7 @@ export class TitleIndex {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.setTerms(slot, []);
+    this.featured[slot] = 0;
     this.slotOf.delete(id);
     this.ids[slot] = 0;
     this.freeSlots.push(slot);
@@ -205,9 +214,10 @@ export class TitleIndex {
   }
 
   /**
-   * The videos matching every prefix (each already a lexeme prefix as PostgreSQL normalised it), how many,
-   * and those at [offset, offset + limit) in the sort's order. No prefixes: nothing matches (a query of stop
-   * words only, as PostgreSQL answers it).
+   * The videos matching every prefix (each already a lexeme prefix as PostgreSQL normalised it) and every
+   * filter of `taxa`, how many, and those at [offset, offset + limit) in the sort's order. Neither prefixes nor a
+   * category, performer or featured filter: nothing matches (a query of stop words only, as PostgreSQL answers
+   * it); use `all` for the whole catalogue.
    */
   search(prefixes: readonly string[], sort: VideoSort, offset: number, limit: number, taxa: TaxonFilter = {}): SearchPage {
     const matched = this.match(prefixes, taxa);
@@ -229,7 +239,7 @@ export class TitleIndex {
   }
 
   /**
-   * A video's related ranking, as CatalogueQueries.related's SQL answers it: the candidates are the
+   * A video's related ranking, as CatalogueReader.related defines it: the candidates are the
    * `perTaxon` most viewed videos (views, then id, descending) of each of its performers and categories; they
    * are ranked by shared performers, then shared categories, then views and id; at most `limit`, never the
    * video itself. When no candidate is left, the `fallback` first videos of the trending order instead. Null
@@ -277,14 +287,19 @@ export class TitleIndex {
 
   // --- matching ------------------------------------------------------------------------------------------------
 
-  /** Every prefix and every taxon given must match; nothing given matches nothing. */
+  /**
+   * Every prefix and every taxon given must match, and `featured: false` leaves the featured out; nothing given
+   * matches nothing.
+   */
   private match(prefixes: readonly string[], taxa: TaxonFilter = {}): { slots: Int32Array; generation: number } {
     const exact = [
       ...(taxa.category !== undefined ? [categoryTerm(taxa.category)] : []),
       ...(taxa.performer !== undefined ? [performerTerm(taxa.performer)] : []),
+      ...(taxa.featured === true ? [FEATURED_TERM] : []),
     ];
+    const unfeatured = taxa.featured === false;
     const unique = [...new Set(prefixes)];
-    const key = [...unique.sort(), '', ...exact].join('\u0000');
+    const key = [...unique.sort(), '', ...exact, unfeatured ? '\u0001' : ''].join('\u0000');
     const last = this.lastMatch;
     if (last && last.key === key && last.version === this.membershipVersion) return last;
     const ranges = [
@@ -294,7 +309,13 @@ export class TitleIndex {
         return term === undefined ? [] : [term];
       }),
     ];
-    this.lastMatch = { key, version: this.membershipVersion, ...this.matchTerms(ranges) };
+    let matched = ranges.length === 0 && unfeatured ? { slots: Int32Array.from(this.slotOf.values()), generation: -1 } : this.matchTerms(ranges);
+    if (unfeatured) {
+      // No posting list holds "not featured": the matches are sifted (their stamps are then set again when a page is read).
+      const featured = this.featured;
+      matched = { slots: matched.slots.filter((slot) => featured[slot] === 0), generation: -1 };
+    }
+    this.lastMatch = { key, version: this.membershipVersion, ...matched };
     return this.lastMatch;
   }
 
@@ -554,6 +575,7 @@ export class TitleIndex {
     this.likes = grow(this.likes, capacity);
     this.duration = grow(this.duration, capacity);
     this.trending = grow(this.trending, capacity);
+    this.featured = grow(this.featured, capacity);
     this.stamp = grow(this.stamp, capacity);
     this.termStart = grow(this.termStart, capacity);
     this.termCount = grow(this.termCount, capacity);
@@ -561,7 +583,7 @@ export class TitleIndex {
   }
 }
 
-function grow<T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(array: T, length: number): T {
+function grow<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array>(array: T, length: number): T {
   const next = new (array.constructor as new (length: number) => T)(length);
   next.set(array.subarray(0, Math.min(array.length, length)) as never);
   return next;

@@ -1,28 +1,26 @@
 import type { DataSource } from 'typeorm';
-import type { ListVideosQuery, VideoSort } from './dto/list-videos.query';
+import type { VideoSort } from '../dto/list-videos.query';
+import { published } from '../videos.repository';
+import {
+  type CatalogueFilter, type CataloguePage, type CatalogueReader, HOT_FALLBACK_LIMIT,
+  RELATED_CANDIDATES_PER_TAXON, RELATED_LIMIT, type RelatedIds,
+} from './catalogue-reader';
 import { toPrefixTsQuery } from './search-query';
-import { published } from './videos.repository';
-import type { SearchIndex } from './search/search-index';
 
-export const RELATED_LIMIT = 24;
-export const HOT_FALLBACK_LIMIT = 6;
-/**
- * Related candidates: the most viewed videos of each of the video's performers and categories, this many
- * each (see related()). 200 per taxon keeps a ranking under ~1,400 candidates on any catalogue size.
- */
-export const RELATED_CANDIDATES_PER_TAXON = 200;
+/** How the SQL reader chooses its plans; the defaults are production's, tests move them to reach every plan. */
+export interface SqlReaderTuning {
+  /**
+   * A search page walks the sort's index only while that walk (one random heap read per video passed) is
+   * shorter than this many times the matches it would otherwise collect and sort (bitmap reads, in heap order).
+   */
+  walkPerMatch: number;
+  /** Pages that skip fewer rows than this are read forwards: a few milliseconds of index at most. */
+  reverseFromOffset: number;
+  /** Related candidates per taxon (RELATED_CANDIDATES_PER_TAXON). */
+  relatedPerTaxon: number;
+}
 
-/**
- * A search page walks the sort's index only while that walk (one random heap read per video passed) is shorter
- * than this many times the matches it would otherwise collect and sort (bitmap reads, in heap order).
- */
-const WALK_PER_MATCH = 0.25;
-
-/** Pages that skip fewer rows than this are read forwards: a few milliseconds of index at most. */
-const REVERSE_FROM_OFFSET = 2_400;
-
-/** What a listing is filtered by: everything of its query but the sort and the page. */
-export type ListFilter = Pick<ListVideosQuery, 'category' | 'performer' | 'featured' | 'q'>;
+export const SQL_READER_TUNING: SqlReaderTuning = { walkPerMatch: 0.25, reverseFromOffset: 2_400, relatedPerTaxon: RELATED_CANDIDATES_PER_TAXON };
 
 /**
  * Each sort's keys, most significant first, all descending; `id` last breaks ties. The join tables carry the
@@ -69,7 +67,7 @@ interface Source {
  * carries the video's sort keys and published flag with one partial index per sort: an index-only range scan.
  * Anything else (search, featured, mixes with them) reads videos with the old conditions.
  */
-function sourceOf(filter: ListFilter, p: Params): Source {
+function sourceOf(filter: CatalogueFilter, p: Params): Source {
   const tsQuery = filter.q !== undefined ? toPrefixTsQuery(filter.q) : null;
   if (!tsQuery && filter.featured === undefined && (filter.category !== undefined || filter.performer !== undefined)) {
     const [table, column, value] =
@@ -94,17 +92,8 @@ function sourceOf(filter: ListFilter, p: Params): Source {
   return { from: 'videos t', id: 'id', where: where.join(' AND ') };
 }
 
-/**
- * A listing the in-memory index keeps (SearchIndex.list): the whole catalogue, title words, a category, a
- * performer or a mix of them, without `featured`. A `q` with no word the search reads is the database's.
- */
-function inIndex(filter: ListFilter): boolean {
-  if (filter.featured !== undefined) return false;
-  return filter.q === undefined || toPrefixTsQuery(filter.q) !== null;
-}
-
 /** The catalogue_counts row that holds a filter's total, when one does (see migration 1800000000000). */
-function countedScope(filter: ListFilter): { scope: string; key: string } | null {
+function countedScope(filter: CatalogueFilter): { scope: string; key: string } | null {
   const { category, performer, featured } = filter;
   if (filter.q !== undefined && toPrefixTsQuery(filter.q)) return null;
   if (category !== undefined && performer === undefined && featured === undefined) return { scope: 'category', key: category };
@@ -114,26 +103,19 @@ function countedScope(filter: ListFilter): { scope: string; key: string } | null
 }
 
 /**
- * The catalogue's reads that go to the database: which ids a listing page holds, how many videos a filter
- * matches, and a video's related ranking. Ids only: the cards come from the videos' row cache (a deferred
- * join done by the caller). Read only; the tables are VideosRepository's. docs/catalogue-queries.md has the
- * plans behind each query.
+ * The catalogue read from PostgreSQL (CatalogueReader's rules): which ids a listing page holds, how many videos
+ * a filter matches, and a video's related ranking. Ids only: the cards come from the videos' row cache (a
+ * deferred join done by the caller). Read only; the tables are VideosRepository's. docs/catalogue-queries.md
+ * has the plans behind each query.
  */
-export class CatalogueQueries {
+export class SqlCatalogueReader implements CatalogueReader {
   constructor(
     private readonly db: DataSource,
-    private readonly search?: SearchIndex,
+    private readonly tuning: SqlReaderTuning = SQL_READER_TUNING,
   ) {}
 
-  /**
-   * How many published videos match the filter: the in-memory index for what it keeps, when loaded; else a
-   * counts row when kept, else a count over the source.
-   */
-  async total(filter: ListFilter): Promise<number> {
-    if (this.search && inIndex(filter)) {
-      const found = await this.search.list(filter, 'newest', 0, 0);
-      if (found) return found.total;
-    }
+  /** How many published videos match the filter: a counts row when one is kept, else a count over the source. */
+  async total(filter: CatalogueFilter): Promise<number> {
     const counted = countedScope(filter);
     if (counted) {
       const rows = await this.db.query<{ scope: string; videos: number }[]>(
@@ -156,15 +138,11 @@ export class CatalogueQueries {
    * per skipped row. Reading from the end needs the exact count, so it is read again from catalogue_counts (one
    * primary-key read) rather than trusting `total`; anything else, and every shallow page, is read forwards.
    */
-  async pageIds(query: ListVideosQuery, total: number): Promise<number[]> {
+  async pageIds(query: CataloguePage, total: number): Promise<number[]> {
     const offset = (query.page - 1) * query.limit;
-    if (this.search && inIndex(query)) {
-      const found = await this.search.list(query, query.sort, offset, query.limit);
-      if (found) return found.ids;
-    }
     let fromEnd = false;
     let exact = total;
-    if (offset >= REVERSE_FROM_OFFSET && offset + query.limit / 2 > total / 2 && countedScope(query)) {
+    if (offset >= this.tuning.reverseFromOffset && offset + query.limit / 2 > total / 2 && countedScope(query)) {
       exact = await this.total(query);
       fromEnd = offset < exact && offset + query.limit / 2 > exact / 2;
     }
@@ -194,22 +172,20 @@ export class CatalogueQueries {
   private async collectsMatches(source: Source, reach: number, matches: number): Promise<boolean> {
     if (!source.where.includes('search_vector') || matches <= 0) return false;
     const catalogue = await this.total({});
-    return (reach * catalogue) / matches > WALK_PER_MATCH * matches;
+    return (reach * catalogue) / matches > this.tuning.walkPerMatch * matches;
   }
 
   /**
    * Videos sharing a performer or category, ranked by shared performers, then shared categories, then views;
    * when none share anything, up to 6 hot videos by the trending ranking. Never the video itself.
    *
-   * Candidates are bounded: the RELATED_CANDIDATES_PER_TAXON most viewed published videos of each of the
+   * Candidates are bounded: the `relatedPerTaxon` (RELATED_CANDIDATES_PER_TAXON) most viewed published videos of each of the
    * video's performers and categories (index-only reads of the join tables' views indexes). Within them the
    * ranking is exact: shared performers and categories are counted per candidate by primary key. A video can
    * only be missed when it is outside the top of every taxon it shares, e.g. a little-watched video sharing
    * two big categories, which a listing of 24 rarely has room for anyway.
    */
-  async related(id: number): Promise<{ related: boolean; ids: number[] }> {
-    const kept = await this.search?.related(id, RELATED_CANDIDATES_PER_TAXON, RELATED_LIMIT, HOT_FALLBACK_LIMIT);
-    if (kept) return kept;
+  async related(id: number): Promise<RelatedIds> {
     const related = await this.db.query<{ id: number }[]>(
       `WITH mine_p AS (SELECT performer_id FROM video_performers WHERE video_id = $1),
        mine_c AS (SELECT category_id FROM video_categories WHERE video_id = $1),
@@ -233,7 +209,7 @@ export class CatalogueQueries {
          (SELECT count(*) FROM video_categories c WHERE c.video_id = k.video_id AND c.category_id IN (SELECT category_id FROM mine_c)) DESC,
          k.views DESC, k.video_id DESC
        LIMIT ${RELATED_LIMIT}`,
-      [id, RELATED_CANDIDATES_PER_TAXON],
+      [id, this.tuning.relatedPerTaxon],
     );
     if (related.length > 0) return { related: true, ids: related.map((r) => Number(r.id)) };
 

@@ -42,7 +42,7 @@ function reference(videos: Map<number, IndexedVideo>, prefixes: string[], sort: 
 }
 
 /**
- * CatalogueQueries.related's SQL: candidates are each of the video's taxa's `perTaxon` most viewed (views, id
+ * SqlCatalogueReader.related's SQL: candidates are each of the video's taxa's `perTaxon` most viewed (views, id
  * descending); ranked by shared performers, shared categories, views, id; else the trending order's first.
  */
 function referenceRelated(videos: Map<number, IndexedVideo>, id: number, perTaxon: number, limit: number, fallback: number) {

@@ -1,0 +1,55 @@
+import type { ListVideosQuery } from '../dto/list-videos.query';
+
+/** What a listing is filtered by: everything of its query but the sort and the page. */
+export type CatalogueFilter = Pick<ListVideosQuery, 'category' | 'performer' | 'featured' | 'q'>;
+
+/** One page of a listing: its filter, sort, page (from 1) and page size. */
+export type CataloguePage = CatalogueFilter & Pick<ListVideosQuery, 'sort' | 'page' | 'limit'>;
+
+/** A video's related ranking: `related` false when it is the hot fallback (nothing shared). */
+export interface RelatedIds {
+  related: boolean;
+  ids: number[];
+}
+
+export const RELATED_LIMIT = 24;
+export const HOT_FALLBACK_LIMIT = 6;
+/**
+ * Related candidates: the most viewed videos of each of the video's performers and categories, this many
+ * each (see `CatalogueReader.related`). 200 per taxon keeps a ranking under ~1,400 candidates on any size.
+ */
+export const RELATED_CANDIDATES_PER_TAXON = 200;
+
+/**
+ * Every read of the catalogue's published videos that a listing, a search or a watch page's related row makes:
+ * ids only (the cards come from the videos' row cache). Two implementations answer exactly alike, page for page
+ * and tie for tie: `SqlCatalogueReader` (PostgreSQL, the sort keys kept by triggers) and `IndexCatalogueReader`
+ * (the in-memory TitleIndex). `test/catalogue-readers.int-spec.ts` runs both over generated catalogues and
+ * queries and fails on the first answer that differs. Adding a filter means: this interface (CatalogueFilter),
+ * both implementations, and a generator for it in that suite (docs/catalogue-queries.md › "Adding a filter").
+ *
+ * The rules both follow:
+ * - only published videos (`published` of videos.repository.ts) are ever answered;
+ * - every sort's keys are descending with the id last (`newest`: upload time to the microsecond; `most-viewed`:
+ *   views; `top-rated`: likes, then views; `longest`: duration, unknown last; `trending`: the trending score);
+ * - `q` matches when every word of it (at most 8, letters and digits) starts a lexeme of the three titles, as
+ *   `to_tsquery('english', 'w1:* & w2:*')` normalises them; a `q` of stop words only matches nothing; a `q`
+ *   with no letter or digit is no filter at all;
+ * - `category`, `performer` and `featured` (true: featured > 0; false: featured = 0) narrow it further.
+ */
+export interface CatalogueReader {
+  /** How many published videos match the filter. */
+  total(filter: CatalogueFilter): Promise<number>;
+  /**
+   * The ids of one page of the listing, in its sort's order. `total` is what `total(filter)` answered, which a
+   * reader may use to choose how to read (it may lag a little; the ids never depend on it).
+   */
+  pageIds(page: CataloguePage, total: number): Promise<number[]>;
+  /**
+   * A published video's related videos: those sharing a performer or category, ranked by shared performers,
+   * then shared categories, then views and id; candidates are the RELATED_CANDIDATES_PER_TAXON most viewed of
+   * each of its taxa; at most RELATED_LIMIT; never the video itself. When none shares anything, the first
+   * HOT_FALLBACK_LIMIT of the trending order instead (`related: false`).
+   */
+  related(id: number): Promise<RelatedIds>;
+}
