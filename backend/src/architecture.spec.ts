@@ -50,6 +50,45 @@ const files = sourceFiles(SRC).map((file) => ({
   text: readFileSync(file, 'utf8'),
 }));
 
+/**
+ * Caches that no write of the application's data can make wrong, and why; every other cache declares the change
+ * events that evict it (InvalidationBus.declareCache) or keeps its entries against the catalogue's stamp
+ * (CatalogueCache.stamp and isCurrent). docs/operating.md › Caches › "Change events".
+ */
+const WRITE_FREE_CACHES: Record<string, string> = {
+  [path.join('auth', 'auth.service.ts')]: "the auth module's own last reads of users and sessions, answered only during an outage (1 h)",
+  [path.join('web', 'share-image.ts')]: 'image sizes by file: a new picture is a new file name',
+  [path.join('media', 'storage.service.ts')]: "playlists read from files, each checked against its file's modification time",
+  [path.join('common', 'redis', 'window-counts.ts')]: 'rate counts of this process while Redis is down',
+  [path.join('common', 'http', 'read-budget.ts')]: 'read counts per network (a rate limit)',
+  [path.join('common', 'utils', 'client-ip.ts')]: 'parsed networks of the trusted-proxy setting',
+};
+
+/** Who announces which change: the owner of what changed, nobody else. */
+const ANNOUNCERS: Record<string, string[]> = {
+  [path.join('videos', 'videos.repository.ts')]: ['VideoChanged', 'CountsFlushed', 'RankingRecomputed'],
+  [path.join('taxonomy', 'taxonomy.service.ts')]: ['TaxaChanged'],
+  [path.join('admin', 'admin.service.ts')]: ['CachesCleared'],
+};
+
+/**
+ * Calls that empty a dependency's cache (a member of a cache's type given to the class's constructor): a cache
+ * cleared by hand rather than by the change events it declares.
+ */
+function clearedByHand(text: string): string[] {
+  return text.split(/\bclass\s+\w+/).flatMap((body) => {
+    const injected = new Set<string>();
+    for (const constructor of body.matchAll(/constructor\(([\s\S]*?)\)\s*\{/g)) {
+      for (const param of constructor[1].matchAll(/(?:private|protected|public)\s+(?:readonly\s+)?(\w+)\??\s*:\s*(\w+)/g)) {
+        if (/(?:Cache|Store|Answers|Index|Bus)$/.test(param[2])) injected.add(param[1]);
+      }
+    }
+    return [...body.matchAll(/this\.(\w+)(\??)\.(clear|delete|purgeStale|reset|evict\w*|forget\w*)\(/g)]
+      .filter((m) => injected.has(m[1]))
+      .map((m) => `this.${m[1]}${m[2]}.${m[3]}(`);
+  });
+}
+
 const SQL_TABLE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+([a-z_]+)\b/g;
 
 describe('architecture', () => {
@@ -98,6 +137,36 @@ describe('architecture', () => {
       .filter((f) => !TOOLING.has(f.folder) && /from 'node:fs(?:\/promises)?'/.test(f.text) && !allowed.has(f.file))
       .map((f) => f.file);
     expect(users).toEqual([]);
+  });
+
+  it('has every cache declare what evicts it, or say why no write can make it wrong', () => {
+    const undeclared = files
+      .filter((f) => /new LRUCache\b/.test(f.text))
+      .filter((f) => !f.text.includes('declareCache(') && !/\.(?:isCurrent|stamp)\(/.test(f.text) && WRITE_FREE_CACHES[f.file] === undefined)
+      .map((f) => f.file);
+    expect(undeclared).toEqual([]);
+    // The list holds only caches that exist.
+    for (const file of Object.keys(WRITE_FREE_CACHES)) expect(files.find((f) => f.file === file)?.text).toMatch(/new LRUCache\b/);
+  });
+
+  it('clears no cache by hand: no object empties another\'s, and changes are announced only by their owners', () => {
+    const byHand = files.flatMap((f) => clearedByHand(f.text).map((call) => `${f.file}: ${call}`));
+    expect(byHand).toEqual([]);
+    const publishers = files.filter((f) => /\bbus\.publish\(/.test(f.text)).map((f) => f.file).sort();
+    expect(publishers).toEqual(Object.keys(ANNOUNCERS).sort());
+    for (const [file, types] of Object.entries(ANNOUNCERS)) {
+      const text = files.find((f) => f.file === file)!.text;
+      const announced = [...text.matchAll(/type: '([A-Za-z]+)'/g)].map((m) => m[1]).filter((type) => /^[A-Z]/.test(type));
+      expect([...new Set(announced)].sort(), file).toEqual([...types].sort());
+    }
+  });
+
+  it('catches a cache cleared by hand (the check itself works)', () => {
+    const text = `class A {
+      constructor(private readonly cache: CatalogueCache, @Optional() private readonly staleReads?: StaleReadsStore, bus: InvalidationBus) {}
+      edit() { this.cache.clear(); this.staleReads?.clear(); this.own.clear(); this.cache.delete(1); this.cache.rowsOf([1]); }
+    }`;
+    expect(clearedByHand(text)).toEqual(['this.cache.clear(', 'this.staleReads?.clear(', 'this.cache.delete(']);
   });
 
   it('spawns processes only in the ffmpeg runner', () => {

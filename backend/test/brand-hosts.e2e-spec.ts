@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import request from 'supertest';
-import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { insertVideo } from './helpers/factories';
 import { INDEX_HTML } from './helpers/stand-in-web';
 import { bearer, createTestApp, TestApp } from './helpers/test-app';
@@ -48,7 +47,7 @@ describe('Brands by host (e2e)', () => {
     // With a thumbnail: a sitemap's video entry needs one.
     ids.both = await insertVideo(t.db, { title: 'Pool party', atg_title: 'ATG: Poolside', jtg_title: 'JTG: Splash', thumbnail: '/thumbs/pool/poster.jpg' });
     ids.plain = await insertVideo(t.db, { title: 'Locker room', thumbnail: '/thumbs/locker/poster.jpg' });
-    t.app.get(CatalogueCache).videosChanged([ids.both, ids.plain]);
+    t.videosChanged([ids.both, ids.plain]);
   });
   afterAll(async () => {
     await t.close();

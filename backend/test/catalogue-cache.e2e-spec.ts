@@ -5,7 +5,6 @@ import { AdminService } from '../src/admin/admin.service';
 import { AdminVideosService } from '../src/admin/admin-videos.service';
 import { InvalidationBus } from '../src/common/cache/invalidation-bus';
 import { TaxonomyService } from '../src/taxonomy/taxonomy.service';
-import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { CountersService } from '../src/videos/counters/counters.service';
 import { TrendingService } from '../src/videos/trending.service';
 import { VideosRepository } from '../src/videos/videos.repository';
@@ -41,7 +40,7 @@ describe('catalogue cache, one API process (e2e)', () => {
   /** A video inserted as an upload's publication would be: announced to the caches (a total may hold it). */
   const fixture = async (fields: Parameters<typeof insertVideo>[1]) => {
     const id = await insertVideo(t.db, fields);
-    t.app.get(CatalogueCache).videosChanged([id]);
+    t.videosChanged([id]);
     return id;
   };
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
+import { type ChangeEvent, VIDEO_FIELDS, type VideoField } from '../src/common/cache/change-events';
 import { InvalidationBus } from '../src/common/cache/invalidation-bus';
 import { loadConfig } from '../src/config/app-config';
 import type { CatalogueFilter, CataloguePage, CatalogueReader, RelatedIds } from '../src/videos/catalogue/catalogue-reader';
@@ -111,43 +112,43 @@ async function setTaxa(db: DataSource, id: number, video: Pick<GeneratedVideo, '
   if (video.performers.length) await db.query('INSERT INTO video_performers (video_id, performer_id) SELECT $1, unnest($2::varchar[])', [id, video.performers]);
 }
 
-/** Applies a write to one of `ids` (or a new upload; `ids` follows) and answers the videos it touched. */
-async function apply(db: DataSource, ids: number[], change: Change): Promise<number[]> {
+/** Applies a write to one of `ids` (or a new upload; `ids` follows) and answers what its owner would announce. */
+async function apply(db: DataSource, ids: number[], change: Change): Promise<ChangeEvent> {
   if (change.kind === 'upload' || ids.length === 0) {
     const id = await insert(db, { ...change.video, status: 'ready' });
     ids.push(id);
-    return [id];
+    return { type: 'VideoChanged', ids: [id], fields: ['status', 'media', 'duration', 'thumbnail'] };
   }
   const id = ids[change.pick % ids.length];
   const v = change.video;
+  const changed = (...fields: VideoField[]): ChangeEvent => ({ type: 'VideoChanged', ids: [id], fields });
   switch (change.kind) {
     case 'counts':
       await db.query('UPDATE videos SET views = $2, likes = $3, trending_score = $4 WHERE id = $1', [id, v.views, v.likes, v.trending]);
-      break;
+      return { type: 'CountsFlushed', deltas: [[id, 0, 0]] };
     case 'trending':
       await db.query('UPDATE videos SET trending_score = $2 WHERE id = $1', [id, v.trending]);
-      break;
+      return { type: 'RankingRecomputed' };
     case 'featured':
       await db.query('UPDATE videos SET featured = CASE WHEN featured > 0 THEN 0 ELSE 1 END WHERE id = $1', [id]);
-      break;
+      return changed('featured');
     case 'title':
       await db.query('UPDATE videos SET title = $2, upload_date = upload_date + $3 * interval \'1 microsecond\', duration = $4 WHERE id = $1', [id, v.title, v.micros, v.duration]);
-      break;
+      return changed('title', 'upload_date', 'duration');
     case 'taxa':
       await setTaxa(db, id, v);
-      break;
+      return changed('categories', 'performers');
     case 'unpublish':
       await db.query(`UPDATE videos SET status = 'failed' WHERE id = $1`, [id]);
-      break;
+      return changed('status');
     case 'publish':
       await db.query(`UPDATE videos SET status = 'ready' WHERE id = $1`, [id]);
-      break;
+      return changed('status');
     case 'delete':
       await db.query('DELETE FROM videos WHERE id = $1', [id]);
       ids.splice(ids.indexOf(id), 1);
-      break;
+      return { type: 'VideoChanged', ids: [id], fields: VIDEO_FIELDS };
   }
-  return [id];
 }
 
 /** The SQL reader as the index's fallback, counting what it was asked: the index must answer these queries itself. */
@@ -236,10 +237,7 @@ describe('Catalogue readers: the index answers as the database does (property-ba
           await expectSameRelated(readers, sql);
 
           // Writes the index learns of from the owner's announcements, as in the API (the bus is local here).
-          for (const change of changes) {
-            bus.publish({ kind: 'videos', ids: await apply(db, ids, change) });
-          }
-          if (changes.length > 0) bus.publish({ kind: 'ranking' });
+          for (const change of changes) bus.publish(await apply(db, ids, change));
           for (const query of queries) await expectSameListing(readers, sql, query);
           await expectSameRelated(readers, sql);
           expect(fallback.calls, 'answers the index left to the database').toBe(0);

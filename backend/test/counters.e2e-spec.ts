@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { CountersService } from '../src/videos/counters/counters.service';
 import { insertVideo, guestFrom } from './helpers/factories';
-import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { bearer, createTestApp, registerUser, TestApp, type TestUser } from './helpers/test-app';
 
 const stores: [string, Record<string, string>][] = [['in-process buffer', {}]];
@@ -225,7 +224,7 @@ describe.each(stores)('Counters with the %s (e2e)', (_name, env) => {
       await like(member, id).expect(200, { likes: 1 });
       await flush();
       await t.db.query('UPDATE videos SET likes = 0 WHERE id = $1', [id]);
-      t.app.get(CatalogueCache).videosChanged([id]);
+      t.videosChanged([id]);
       await unlike(member, { videoId: id }).expect(200, { likes: 0 });
       await flush();
       expect((await dbCounts(id)).likes).toBe(0);
@@ -306,7 +305,7 @@ describe('Counters without a trusted proxy (e2e)', () => {
 
   it('ignores a forged X-Forwarded-For: one address is one guest viewer', async () => {
     const id = await insertVideo(t.db);
-    t.app.get(CatalogueCache).videosChanged([id]);
+    t.videosChanged([id]);
     for (let i = 1; i <= 5; i++) {
       const res = await request(t.http).post('/api/video/increment-views').set('X-Forwarded-For', `203.0.113.${i}`).send({ videoId: id }).expect(200);
       expect(res.body).toEqual({ views: 1 });

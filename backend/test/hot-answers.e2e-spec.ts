@@ -1,7 +1,6 @@
 import { editPrecondition } from '@hunktube/shared';
 import request from 'supertest';
 import { TaxonomyService } from '../src/taxonomy/taxonomy.service';
-import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { CountersService } from '../src/videos/counters/counters.service';
 import { VideosService } from '../src/videos/videos.service';
 import { insertVideo, guestFrom } from './helpers/factories';
@@ -27,7 +26,7 @@ describe('hot answers (e2e)', () => {
     member = await registerUser(t.http);
     videoId = await insertVideo(t.db, { title: 'Hot Answer', categories: ['Hot Answers'], performers: ['Hot Star'], views: 40, likes: 4 });
     await insertVideo(t.db, { title: 'Hot Neighbour', categories: ['Hot Answers'], views: 7 });
-    t.app.get(CatalogueCache).clear();
+    t.clearCaches();
     const videos = t.app.get(VideosService);
     const taxonomy = t.app.get(TaxonomyService);
     for (const [service, method] of [[videos, 'list'], [videos, 'findOne'], [videos, 'related'], [taxonomy, 'list']] as const) {
@@ -157,7 +156,7 @@ if (process.env.TEST_REDIS_URL && onPostgresServer()) {
 
     it("shows a view counted by the other process on this one's very next hot read, exact", async () => {
       const id = await insertVideo(a.db, { title: 'Shared Hot', categories: ['Shared Hot'], views: 20 });
-      a.app.get(CatalogueCache).videosChanged([id]);
+      a.videosChanged([id]);
       const detail = async () => (await request(a.http).get(`/api/videos/${id}`).expect(200)).body.views as number;
       const listed = async () =>
         ((await request(a.http).get('/api/videos?category=shared-hot').expect(200)).body.data as { id: number; views: number }[])[0].views;

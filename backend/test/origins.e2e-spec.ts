@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { SitemapsService } from '../src/seo/sitemaps.service';
-import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { PagesService } from '../src/web/pages.service';
 import { insertVideo } from './helpers/factories';
 import { standInWeb, type StandInWeb } from './helpers/stand-in-web';
@@ -29,7 +28,7 @@ describe('origins from configuration only (e2e)', () => {
       { webRoot: web.webRoot },
     );
     id = await insertVideo(t.db, { title: 'Pool party', thumbnail: '/thumbs/pool/poster.jpg', categories: ['Beach'] });
-    t.app.get(CatalogueCache).videosChanged([id]);
+    t.videosChanged([id]);
   });
   afterAll(async () => {
     await t?.close();
@@ -106,7 +105,7 @@ describe('X-Forwarded-Proto from a trusted proxy, without PUBLIC_URL (e2e)', () 
     web = standInWeb();
     t = await createTestApp({ TRUST_PROXY: 'loopback', PORT: '3210' }, { webRoot: web.webRoot });
     id = await insertVideo(t.db, { title: 'Locker room', thumbnail: '/thumbs/locker/poster.jpg' });
-    t.app.get(CatalogueCache).videosChanged([id]);
+    t.videosChanged([id]);
   });
   afterAll(async () => {
     await t?.close();

@@ -4,7 +4,6 @@ import * as path from 'node:path';
 import request from 'supertest';
 import { READS_REFUSED } from '../src/common/http/read-budget';
 import { signedPath } from '../src/media/signing';
-import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { PagesService } from '../src/web/pages.service';
 import { RENDER_CONCURRENCY, RENDER_QUEUE_MAX, SEARCH_RENDER_BURST } from '../src/web/render-pool';
 import { insertVideo } from './helpers/factories';
@@ -34,7 +33,7 @@ describe('renders no one can force (e2e)', () => {
     writeFileSync(path.join(media, 'videos', 'flood', 'seg-0.ts'), Buffer.alloc(188 * 100, 0x47));
     t = await createTestApp({ MEDIA_DIR: media, TRUST_PROXY: 'loopback' }, { webRoot: web.webRoot });
     for (let n = 0; n < RENDER_CONCURRENCY + RENDER_QUEUE_MAX + 6; n++) ids.push(await insertVideo(t.db, { title: `Render ${n}` }));
-    t.app.get(CatalogueCache).videosChanged(ids);
+    t.videosChanged(ids);
   });
   afterAll(async () => {
     await t?.close();

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { AdminVideosService } from '../src/admin/admin-videos.service';
 import { CountersService } from '../src/videos/counters/counters.service';
-import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { SqlCatalogueReader } from '../src/videos/catalogue/sql-catalogue-reader';
 import { rng as random } from '../src/database/seeds/catalog-generator';
 import { VIDEO_SORTS as SORTS, type VideoSort } from '../src/videos/dto/list-videos.query';
@@ -172,7 +171,7 @@ describe('search index, one API process (e2e)', () => {
     await expectDatabaseAnswers(t, [{ category: 'rare-finds' }, { performer: 'performer-14' }], [24]);
     // A video sharing its performer (and nothing else with anyone) now has it among its related videos.
     const other = await insertVideo(t.db, { performers: ['Performer 14'] });
-    t.app.get(CatalogueCache).videosChanged([other]);
+    t.videosChanged([other]);
     const relatedTo = async (of: number) => ids((await request(t.http).get(`/api/videos/${of}/related`).expect(200)).body);
     expect(await relatedTo(other)).toContain(id);
 
@@ -186,7 +185,7 @@ describe('search index, one API process (e2e)', () => {
 
   it("shows an admin's title edit and a delete on the very next search", async () => {
     const id = await insertVideo(t.db, { title: 'Zebra Quokka Search' });
-    t.app.get(CatalogueCache).videosChanged([id]); // announced as a publication would be
+    t.videosChanged([id]); // announced as a publication would be
     expect(ids(await find('zebra'))).toEqual([id]);
 
     await request(t.http).post('/api/admin/update-video').set(bearer(admin)).send({ id, title: 'Wombat Search' }).expect(200);

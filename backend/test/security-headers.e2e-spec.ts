@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { NUL_REFUSED } from '../src/common/http/request-guards';
 import { PERMISSIONS_POLICY } from '../src/common/http/security-headers';
-import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { insertVideo } from './helpers/factories';
 import { standInWeb, type StandInWeb } from './helpers/stand-in-web';
 import { bearer, createTestApp, registerAdmin, registerUser, type TestApp, type TestUser } from './helpers/test-app';
@@ -32,7 +31,7 @@ describe('the small findings of the third audit (e2e)', () => {
     member = await registerUser(t.http, { displayName: 'Bootstrap Member' });
     admin = await registerAdmin(t);
     id = await insertVideo(t.db, { title: 'Framed' });
-    t.app.get(CatalogueCache).videosChanged([id]);
+    t.videosChanged([id]);
   });
   afterAll(async () => {
     await t?.close();

@@ -4,7 +4,6 @@ import * as path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { stemOf } from '../src/media/media-paths';
-import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { VideosRepository } from '../src/videos/videos.repository';
 import { insertVideo, type VideoFields } from './helpers/factories';
 import { bearer, createTestApp, registerAdmin, TestApp, TestUser } from './helpers/test-app';
@@ -55,7 +54,7 @@ describe('robots.txt and sitemaps (e2e)', () => {
   /** A published video inserted as an upload's publication would be: announced to the caches. */
   const fixture = async (fields: Partial<VideoFields> = {}) => {
     const id = await insertVideo(t.db, { thumbnail: '/thumbs/fixture/poster.jpg', ...fields });
-    t.app.get(CatalogueCache).videosChanged([id]);
+    t.videosChanged([id]);
     return id;
   };
   const get = async (url: string) => {
@@ -340,7 +339,7 @@ describe('sitemaps without PUBLIC_URL, behind the web client (e2e)', () => {
 
   it('answers robots.txt, the index and every file itself, not with the web client', async () => {
     const id = await insertVideo(t.db, { title: 'Shell Test', thumbnail: '/thumbs/s/poster.jpg' });
-    t.app.get(CatalogueCache).videosChanged([id]);
+    t.videosChanged([id]);
     const robots = await request(t.http).get('/robots.txt').expect(200);
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(robots.text).toContain('Disallow: /api/');

@@ -7,7 +7,6 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { parse } from 'parse5';
 import request from 'supertest';
 import { StorageService } from '../src/media/storage.service';
-import { CatalogueCache } from '../src/videos/catalogue-cache';
 import { insertVideo, type VideoFields } from './helpers/factories';
 import { bearer, createTestApp, registerAdmin, registerUser, TestApp, TestUser } from './helpers/test-app';
 
@@ -108,7 +107,7 @@ describe('Pages from the server (e2e)', () => {
 
   const fixture = async (fields: Partial<VideoFields> = {}) => {
     const id = await insertVideo(t.db, fields);
-    t.app.get(CatalogueCache).videosChanged([id]);
+    t.videosChanged([id]);
     return id;
   };
   const page = async (url: string, headers: Record<string, string> = {}) => {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { StaleReadsStore } from '../common/http/stale-reads';
-import { CatalogueCache } from '../videos/catalogue-cache';
+import { InvalidationBus } from '../common/cache/invalidation-bus';
 import { CountersService } from '../videos/counters/counters.service';
 import { SiteStatsService } from '../videos/site-stats.service';
 import { TrendingService } from '../videos/trending.service';
@@ -12,8 +11,7 @@ export class AdminService {
     private readonly counters: CountersService,
     private readonly trending: TrendingService,
     private readonly rankings: SiteStatsService,
-    private readonly cache: CatalogueCache,
-    private readonly staleReads: StaleReadsStore,
+    private readonly bus: InvalidationBus,
   ) {}
 
   /** Writes every buffered view and like now and recomputes every trending score and the dashboard's rankings. */
@@ -23,10 +21,9 @@ export class AdminService {
     return { error: null, flushed };
   }
 
-  /** Empties every response and query cache. */
+  /** Empties every response and query cache, in every API process (each cache declares what CachesCleared drops). */
   async clearCache(): Promise<{ error: null }> {
-    this.staleReads.clear();
-    this.cache.clear(); // every API process's, through the invalidation bus
+    this.bus.publish({ type: 'CachesCleared', reason: 'asked' });
     return { error: null };
   }
 }

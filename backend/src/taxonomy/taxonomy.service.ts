@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { InvalidationBus } from '../common/cache/invalidation-bus';
 import { isUniqueViolation } from '../common/utils/database-errors';
 import { slugify } from '@hunktube/shared';
 import type { CreatedTaxonDto } from './dto/create-taxon.dto';
@@ -18,6 +19,7 @@ export class TaxonomyService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly cache: CatalogueCache,
     private readonly videos: VideosRepository,
+    private readonly bus: InvalidationBus,
   ) {}
 
   /**
@@ -42,7 +44,7 @@ export class TaxonomyService {
       if (isUniqueViolation(error)) throw new ConflictException(`${SINGULAR[kind].title} already exists: ${id}`);
       throw error;
     }
-    this.cache.taxaChanged();
+    this.bus.publish({ type: 'TaxaChanged' });
     return { id, name };
   }
 
@@ -68,7 +70,7 @@ export class TaxonomyService {
       if (!exists) throw new NotFoundException(`${SINGULAR[kind].title} not found`);
       throw new ConflictException(`Another ${SINGULAR[kind].lower} is already named ${name}`);
     }
-    this.cache.taxaChanged();
+    this.bus.publish({ type: 'TaxaChanged' });
     return { id, name };
   }
 

@@ -1,9 +1,8 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { type Invalidation, InvalidationBus } from '../common/cache/invalidation-bus';
+import { InvalidationBus } from '../common/cache/invalidation-bus';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import type { CounterDelta } from './counters/counter-store';
 import type { VideoCardRow } from './video.mapper';
 
 /** Published videos' rows kept, about 1 kB each: some 20 MB at most. */
@@ -56,8 +55,9 @@ interface Derived {
  * - derived answers by key (listing page ids, totals, related rankings, a video's categories and performers,
  *   taxonomy lists), valid while the versions of what they depend on have not moved.
  *
- * Every write is announced on the InvalidationBus: this process applies it at once, the others when the
- * Redis message arrives (well under a second). While the bus is not live (Redis subscription down) or
+ * Every write is announced on the InvalidationBus (a ChangeEvent, published by the owner of what changed); the
+ * cache declares what each event evicts: this process applies it at once, the others when the Redis message
+ * arrives (well under a second). While the bus is not live (Redis subscription down) or
  * CATALOGUE_CACHE=off, every read passes through to the database. A read that was in flight while something
  * changed is answered but not kept, so that a load racing a write never keeps what the write replaced.
  */
@@ -77,7 +77,30 @@ export class CatalogueCache implements OnModuleDestroy {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.enabled = config.catalogueCache;
-    bus.listen((message) => this.apply(message));
+    bus.declareCache('catalogue: rows and derived answers', {
+      VideoChanged: ({ ids }) => {
+        for (const id of ids) this.rows.delete(id);
+        this.catalogueVersion++;
+      },
+      CountsFlushed: ({ deltas }) => {
+        for (const [id, views, likes] of deltas) {
+          if (views === 0 && likes === 0) continue; // only its trending score was rewritten: the row is as it was
+          const kept = this.rows.get(id);
+          // A new object: a row handed out before stays as it was read.
+          // Likes taken back never take the count below zero (the flush's GREATEST).
+          if (kept?.row) this.rows.set(id, { row: { ...kept.row, views: Number(kept.row.views) + views, likes: Math.max(0, Number(kept.row.likes) + likes) } });
+        }
+        this.countsVersion++;
+      },
+      RankingRecomputed: () => void this.countsVersion++,
+      TaxaChanged: () => void this.catalogueVersion++,
+      CachesCleared: () => {
+        this.rows.clear();
+        this.derived.clear();
+        this.catalogueVersion++;
+        this.countsVersion++;
+      },
+    });
   }
 
   onModuleDestroy(): void {
@@ -157,59 +180,6 @@ export class CatalogueCache implements OnModuleDestroy {
   keptCounts(id: number): { views: number; likes: number } | undefined {
     const row = this.usable ? this.rows.peek(id)?.row : undefined;
     return row ? { views: Number(row.views), likes: Number(row.likes) } : undefined;
-  }
-
-  // --- what the owners announce ---------------------------------------------------------------------------
-
-  videosChanged(ids: number[]): void {
-    this.bus.publish({ kind: 'videos', ids });
-  }
-
-  countsApplied(deltas: CounterDelta[]): void {
-    const written = deltas.filter((d) => d.views !== 0 || d.likes !== 0 || d.trending !== 0); // trending: its score was rewritten
-    this.bus.publish({ kind: 'counts', deltas: written.map((d) => [d.videoId, d.views, d.likes]) });
-  }
-
-  rankingChanged(): void {
-    this.bus.publish({ kind: 'ranking' });
-  }
-
-  taxaChanged(): void {
-    this.bus.publish({ kind: 'taxa' });
-  }
-
-  clear(): void {
-    this.bus.publish({ kind: 'all' });
-  }
-
-  private apply(message: Invalidation): void {
-    switch (message.kind) {
-      case 'videos':
-        for (const id of message.ids) this.rows.delete(id);
-        this.catalogueVersion++;
-        return;
-      case 'counts':
-        for (const [id, views, likes] of message.deltas) {
-          if (views === 0 && likes === 0) continue; // only its trending score was rewritten: the row is as it was
-          const kept = this.rows.get(id);
-          // A new object: a row handed out before stays as it was read.
-          // Likes taken back never take the count below zero (the flush's GREATEST).
-          if (kept?.row) this.rows.set(id, { row: { ...kept.row, views: Number(kept.row.views) + views, likes: Math.max(0, Number(kept.row.likes) + likes) } });
-        }
-        this.countsVersion++;
-        return;
-      case 'ranking':
-        this.countsVersion++;
-        return;
-      case 'taxa':
-        this.catalogueVersion++;
-        return;
-      case 'all':
-        this.rows.clear();
-        this.derived.clear();
-        this.catalogueVersion++;
-        this.countsVersion++;
-    }
   }
 
   private versions(): CatalogueStamp {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module';
-import { InvalidationBus } from '../common/cache/invalidation-bus';
+import { ChangeBusModule } from '../common/cache/invalidation-bus';
 import { CatalogueCache } from './catalogue-cache';
 import { SiteStatsService } from './site-stats.service';
 import { TrendingService } from './trending.service';
@@ -13,8 +13,8 @@ import { VideosRepository } from './videos.repository';
  * API's counters.
  */
 @Module({
-  imports: [JobsModule],
-  providers: [VideosRepository, TrendingService, SiteStatsService, InvalidationBus, CatalogueCache],
-  exports: [VideosRepository, TrendingService, SiteStatsService, CatalogueCache, InvalidationBus],
+  imports: [JobsModule, ChangeBusModule],
+  providers: [VideosRepository, TrendingService, SiteStatsService, CatalogueCache],
+  exports: [VideosRepository, TrendingService, SiteStatsService, CatalogueCache, ChangeBusModule],
 })
 export class VideoStoreModule {}

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { Injectable, Optional } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
 import { readOrRecall } from '../common/errors/dependency-errors';
 import { ConflictError, NotFoundError } from '../common/errors/domain-errors';
-import { StaleReadsStore } from '../common/http/stale-reads';
+import { InvalidationBus } from '../common/cache/invalidation-bus';
+import { touches, VIDEO_FIELDS, type VideoField } from '../common/cache/change-events';
 import { constraintOf, isUniqueViolation } from '../common/utils/database-errors';
 import type { EditableVideo } from '@hunktube/shared';
 import { stemOf } from '../media/media-paths';
@@ -100,10 +101,17 @@ export class VideosRepository {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly cache: CatalogueCache,
-    // The API's last good answers, dropped on every catalogue write so that an outage never brings back an edited
-    // or deleted video; absent in the worker and the CLIs, which serve nothing.
-    @Optional() private readonly staleReads?: StaleReadsStore,
-  ) {}
+    private readonly bus: InvalidationBus,
+  ) {
+    // What it last read of a video may be wrong once the video changed, here or in another process.
+    bus.declareCache('videos: last known states and stems', {
+      VideoChanged: (event) => {
+        for (const id of event.ids) this.lastKnown.delete(id);
+        // Keyed by stem, which an edit of the url changes: rare enough to start over.
+        if (touches(event, 'url', 'status', 'duration')) this.lastKnownStems.clear();
+      },
+    });
+  }
 
   async isPublished(id: number, manager?: EntityManager): Promise<boolean> {
     if (manager) {
@@ -325,13 +333,13 @@ export class VideosRepository {
        WHERE id = $1`,
       [id, Math.max(1, Math.floor(facts.durationSeconds)), facts.width, facts.height, `/thumbs/${stem}/poster.jpg`],
     );
-    this.changed(id);
+    this.changed(id, ['status', 'media', 'duration', 'thumbnail']);
   }
 
   /** The ingest gave up: the upload stays out of the catalogue, marked failed. */
   async markFailed(id: number): Promise<void> {
     await this.db.query(`UPDATE videos SET status = 'failed' WHERE id = $1 AND status = 'processing'`, [id]);
-    this.changed(id);
+    this.changed(id, ['status']);
   }
 
   /** Locks the video's row until the transaction ends and answers its status; NotFound when it is gone. */
@@ -348,7 +356,7 @@ export class VideosRepository {
     const sets = columns.map((column, i) => `${column} = $${i + 2}`);
     try {
       await manager.query(`UPDATE videos SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...Object.values(values)]);
-      this.changed(id);
+      this.changed(id, columns as EditableColumn[]);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(constraintOf(error) === 'videos_stem_key' ? STEM_TAKEN : SLUG_TAKEN);
       throw error;
@@ -378,14 +386,14 @@ export class VideosRepository {
       `UPDATE videos SET views = GREATEST(0, views + $2), likes = GREATEST(0, likes + $3), updated_at = now() WHERE id = $1`,
       [id, change.views, change.likes],
     );
-    this.changed(id);
+    this.changed(id, ['views', 'likes']);
   }
 
   /** Replaces the video's categories or performers with these (existing) ids. */
   async replaceTaxa(id: number, kind: TaxonKind, ids: string[], manager: EntityManager): Promise<void> {
     const { table, column } = TAXON_JOIN[kind];
     await manager.query(`DELETE FROM ${table} WHERE video_id = $1`, [id]);
-    this.changed(id);
+    this.changed(id, [kind]);
     if (ids.length) await manager.query(`INSERT INTO ${table} (video_id, ${column}) SELECT $1, unnest($2::varchar[])`, [id, ids]);
   }
 
@@ -396,7 +404,7 @@ export class VideosRepository {
   async delete(id: number): Promise<string | null> {
     // A raw DELETE answers [rows, affected count].
     const [[deleted]] = await this.db.query<[{ url: string }[], number]>(`DELETE FROM videos WHERE id = $1 RETURNING url`, [id]);
-    this.changed(id);
+    this.changed(id, VIDEO_FIELDS);
     return deleted?.url ?? null;
   }
 
@@ -480,7 +488,8 @@ export class VideosRepository {
    * ordered by counts are read again). Called by the counter store as the counts leave it (see `drain`).
    */
   countsApplied(deltas: CounterDelta[]): void {
-    this.cache.countsApplied(deltas);
+    const written = deltas.filter((d) => d.views !== 0 || d.likes !== 0 || d.trending !== 0); // trending: its score was rewritten
+    this.bus.publish({ type: 'CountsFlushed', deltas: written.map((d) => [d.videoId, d.views, d.likes]) });
   }
 
   private know(id: number, facts: { published?: boolean; views?: number; likes?: number }): void {
@@ -489,22 +498,18 @@ export class VideosRepository {
   }
 
   /**
-   * After a write: every process's memory of the video, and every kept answer, may be wrong now. Writes in a
-   * caller's transaction announce it at once and again after the commit (see `edit`), so that a read between
-   * the two cannot keep what the transaction replaced.
+   * After a write: every process's memory of the video, and every kept answer, may be wrong now (each cache
+   * declares what a VideoChanged evicts). Writes in a caller's transaction announce it at once and again after
+   * the commit (see `edit`), so that a read between the two cannot keep what the transaction replaced.
    */
-  private changed(id: number): void {
-    this.cache.videosChanged([id]);
-    this.lastKnown.delete(id);
-    this.lastKnownStems.clear(); // keyed by stem, which an edit of the url changes: rare enough to start over
-
-    this.staleReads?.clear();
+  private changed(id: number, fields: readonly VideoField[]): void {
+    this.bus.publish({ type: 'VideoChanged', ids: [id], fields });
   }
 
   /** Recomputes every video's trending score; answers how many changed. */
   async recomputeTrending(): Promise<number> {
     const result = await this.db.query<[unknown[], number]>(RECOMPUTE_TRENDING_SQL);
-    this.cache.rankingChanged();
+    this.bus.publish({ type: 'RankingRecomputed' });
     return Array.isArray(result) ? Number(result[1] ?? 0) : 0;
   }
 
@@ -516,7 +521,7 @@ export class VideosRepository {
     try {
       return await this.db.transaction(work);
     } finally {
-      this.changed(id);
+      this.changed(id, VIDEO_FIELDS); // what the work wrote is its own announcements' business; after the commit, all of it
     }
   }
 
@@ -528,7 +533,7 @@ export class VideosRepository {
       [id, Math.floor(seconds)],
     );
     if (updated) {
-      this.changed(id);
+      this.changed(id, ['duration']);
       return { duration: Number(updated.duration) };
     }
     const [row] = await this.db.query<{ duration: number | null }[]>(`SELECT v.duration FROM videos v WHERE v.id = $1 AND ${published('v')}`, [id]);

@@ -9,7 +9,8 @@ import { createApp } from '../../src/app.factory';
 import type { AppModuleOptions } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { dataSourceOptions, openDataSource } from '../../src/database/data-source';
-import { CatalogueCache } from '../../src/videos/catalogue-cache';
+import { VIDEO_FIELDS } from '../../src/common/cache/change-events';
+import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
 
 /**
  * The whole app for e2e tests. By default on an in-memory PGlite; with TEST_DB=postgres (set by
@@ -20,8 +21,13 @@ export interface TestApp {
   http: App;
   db: DataSource;
   config: AppConfig;
-  /** Empties the response and query caches, as an admin's clear-cache does, after writing behind the API's back. */
-  clearCaches(): Promise<void>;
+  /**
+   * Empties every cache, as an admin's clear-cache does (CachesCleared), after writing behind the API's back;
+   * `missed` as when the bus was down instead: the outage answers stay.
+   */
+  clearCaches(reason?: 'asked' | 'missed'): void;
+  /** Announces videos written behind the API's back (SQL by hand) as their owner would: VideoChanged, every field. */
+  videosChanged(ids: number[]): void;
   close(): Promise<void>;
 }
 
@@ -60,8 +66,11 @@ export async function createTestApp(
     http: app.getHttpServer() as App,
     db,
     config,
-    async clearCaches() {
-      app.get(CatalogueCache).clear();
+    clearCaches(reason = 'asked') {
+      app.get(InvalidationBus).publish({ type: 'CachesCleared', reason });
+    },
+    videosChanged(ids) {
+      app.get(InvalidationBus).publish({ type: 'VideoChanged', ids, fields: VIDEO_FIELDS });
     },
     async close() {
       await app.close();

@@ -1,39 +1,30 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { createRedisConnection } from '../redis/redis-connection';
 
-/** What changed, as the owners of the catalogue's tables announce it. */
-export type Invalidation =
-  /** Videos edited, published, failed, deleted, or their categories or performers changed. */
-  | { kind: 'videos'; ids: number[] }
-  /** A counter flush wrote these counts: [video id, views added, likes added] (0, 0 when only its trending score). */
-  | { kind: 'counts'; deltas: [number, number, number][] }
-  /** Trending scores were recomputed. */
-  | { kind: 'ranking' }
-  /** A category or performer was created or renamed. */
-  | { kind: 'taxa' }
-  /** Everything (an admin's clear-cache, or messages may have been missed). */
-  | { kind: 'all' };
+import { type CachedEvictions, type ChangeEvent, isChangeEvent } from './change-events';
 
 /** How long `onModuleInit` waits for the subscription before the API starts with its caches passed through. */
 const SUBSCRIBE_WAIT_MS = 2000;
 
 /**
- * Tells every process of the deployment what the catalogue's owners changed, so that the in-memory caches
- * drop it at once: delivered to this process's listeners synchronously, and with REDIS_URL published on a
- * Redis channel that every API process and the worker subscribe to (pub/sub: nothing is stored, a process
- * that is not listening misses the message). That is why `live` is false while the subscription is down:
- * the caches then pass every read through to the database, and start empty when it is back. Without
- * REDIS_URL there is one process and the bus is always live.
+ * The one way a change reaches the caches (docs/operating.md › Caches › "Change events"): the owner of what
+ * changed publishes a typed ChangeEvent once; every cache declares, with `declareCache`, the events that evict
+ * it and how. An event is delivered to this process's caches synchronously and, with REDIS_URL, published on a
+ * Redis channel that every API process and the worker subscribe to (pub/sub: nothing is stored, a process that
+ * is not listening misses the message). That is why `live` is false while the subscription is down: the caches
+ * then pass every read through to the database, and start empty (`CachesCleared`) when it is back. Without
+ * REDIS_URL there is one process and the bus is always live. Nothing else clears a cache
+ * (architecture.spec.ts checks it).
  */
 @Injectable()
 export class InvalidationBus implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(InvalidationBus.name);
   private readonly origin = randomUUID();
-  private readonly listeners: ((message: Invalidation) => void)[] = [];
+  private readonly caches: { name: string; evictions: CachedEvictions }[] = [];
   private readonly channel: string;
   private publisher?: Redis;
   private subscriber?: Redis;
@@ -52,12 +43,13 @@ export class InvalidationBus implements OnModuleInit, OnApplicationShutdown {
     return !this.config.redisUrl || this.subscribed;
   }
 
-  listen(listener: (message: Invalidation) => void): void {
-    this.listeners.push(listener);
+  /** A cache of this process and the events that evict it: each handler drops what the event makes wrong. */
+  declareCache(name: string, evictions: CachedEvictions): void {
+    this.caches.push({ name, evictions });
   }
 
-  /** Delivers the message here at once, then to the other processes. */
-  publish(message: Invalidation): void {
+  /** Announces a change: delivered here at once, then to the other processes. Only the owner of what changed calls it. */
+  publish(message: ChangeEvent): void {
     this.deliver(message);
     if (!this.publisher) return;
     this.publisher.publish(this.channel, JSON.stringify({ origin: this.origin, message })).catch((error: unknown) => {
@@ -78,10 +70,12 @@ export class InvalidationBus implements OnModuleInit, OnApplicationShutdown {
     subscriber.on('message', (channel: string, raw: string) => {
       if (channel !== this.channel) return;
       try {
-        const { origin, message } = JSON.parse(raw) as { origin: string; message: Invalidation };
-        if (origin !== this.origin) this.deliver(message);
+        const { origin, message } = JSON.parse(raw) as { origin: string; message: unknown };
+        if (origin === this.origin) return;
+        // Unreadable, or from a version that announces differently (a rolling deploy): forget everything rather than guess.
+        this.deliver(isChangeEvent(message) ? message : { type: 'CachesCleared', reason: 'missed' });
       } catch {
-        this.deliver({ kind: 'all' }); // unreadable: forget everything rather than guess
+        this.deliver({ type: 'CachesCleared', reason: 'missed' });
       }
     });
     await Promise.race([this.firstSubscription, new Promise((r) => setTimeout(r, SUBSCRIBE_WAIT_MS).unref())]);
@@ -100,7 +94,7 @@ export class InvalidationBus implements OnModuleInit, OnApplicationShutdown {
     }
     if (this.subscribed) return;
     // Whatever was cached before the gap may have missed a change.
-    this.deliver({ kind: 'all' });
+    this.deliver({ type: 'CachesCleared', reason: 'missed' });
     this.subscribed = true;
     this.markFirstSubscription();
     if (this.everLost) this.logger.log('Catalogue changes reach this process again; caches start empty');
@@ -109,14 +103,22 @@ export class InvalidationBus implements OnModuleInit, OnApplicationShutdown {
   private lost(): void {
     if (!this.subscribed) return;
     this.subscribed = false;
-    this.deliver({ kind: 'all' });
+    this.deliver({ type: 'CachesCleared', reason: 'missed' });
     if (!this.closing) {
       this.everLost = true;
       this.logger.warn('Lost the catalogue change channel (Redis): caches pass reads through to the database until it is back');
     }
   }
 
-  private deliver(message: Invalidation): void {
-    for (const listener of this.listeners) listener(message);
+  private deliver(event: ChangeEvent): void {
+    for (const { evictions } of this.caches) {
+      const evict = evictions[event.type] as ((event: ChangeEvent) => void) | undefined;
+      evict?.(event);
+    }
   }
 }
+
+/** The bus, one per process, for every module (the catalogue's owners publish, caches anywhere declare). */
+@Global()
+@Module({ providers: [InvalidationBus], exports: [InvalidationBus] })
+export class ChangeBusModule {}

@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Global, Injectable, Module, NestIntercep
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { Observable, catchError, of, tap, throwError } from 'rxjs';
+import { InvalidationBus } from '../cache/invalidation-bus';
 import { isDependencyDown } from '../errors/dependency-errors';
 
 /** The bytes of last good answers kept for outages, all routes together. */
@@ -32,7 +33,9 @@ export interface StaleAnswer {
 /**
  * The last good answer of each public catalogue read, by URL, in a byte-bounded LRU: what the API answers when
  * the database is down and the read has been answered before. Stale is better than nothing for a visitor; the
- * answer says so (`X-Stale: database-unavailable`, `Age`) and is not to be cached by anyone.
+ * answer says so (`X-Stale: database-unavailable`, `Age`) and is not to be cached by anyone. Every process drops
+ * them all when a video or a taxon changes anywhere, so that an outage never brings back an edited or deleted
+ * video (a flush's counts are left: stale counts are what stale means).
  */
 @Injectable()
 export class StaleReadsStore {
@@ -42,6 +45,16 @@ export class StaleReadsStore {
     sizeCalculation: (entry, key) => 2 * (key.length + entry.text.length) + 64,
     ttl: STALE_READ_MAX_AGE_MS,
   });
+
+  constructor(bus: InvalidationBus) {
+    const clear = () => this.entries.clear();
+    bus.declareCache('outage answers (last good answers)', {
+      VideoChanged: clear,
+      TaxaChanged: clear,
+      // Not when the bus itself missed changes (Redis down): an outage of both is when they are needed.
+      CachesCleared: ({ reason }) => reason === 'asked' && clear(),
+    });
+  }
 
   remember(key: string, body: unknown): void {
     const kept = this.entries.get(key, { updateAgeOnGet: false });
@@ -65,10 +78,6 @@ export class StaleReadsStore {
     return { answers: this.entries.size, bytes: this.entries.calculatedSize };
   }
 
-  /** Drops every kept answer (an admin's clear-cache). */
-  clear(): void {
-    this.entries.clear();
-  }
 }
 
 /**

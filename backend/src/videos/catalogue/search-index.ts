@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { type Invalidation, InvalidationBus } from '../../common/cache/invalidation-bus';
+import { touches, type VideoField } from '../../common/cache/change-events';
+import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { published } from '../videos.repository';
@@ -41,6 +42,11 @@ interface VideoRow {
   categories: string[] | string;
   performers: string[] | string;
 }
+
+/** The fields of a video the index holds (a change of its slug, url, thumbnail or media facts leaves it as it is). */
+const INDEXED_FIELDS: VideoField[] = [
+  'title', 'atg_title', 'jtg_title', 'views', 'likes', 'featured', 'upload_date', 'status', 'duration', 'categories', 'performers',
+];
 
 /** `off`: the catalogue is below SEARCH_INDEX_MIN_VIDEOS; `loading`: not (yet, or again) answering. */
 export type SearchIndexState = 'ready' | 'loading' | 'off';
@@ -111,7 +117,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly bus: InvalidationBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    bus.listen((message) => this.announce(message));
+    this.declareEvictions(bus);
   }
 
   onApplicationBootstrap(): void {
@@ -239,32 +245,34 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
-  private announce(message: Invalidation): void {
-    switch (message.kind) {
-      case 'videos':
-        for (const id of message.ids) {
+  /** What each change evicts: the videos, counts or scores it names are read again; everything, the whole index. */
+  private declareEvictions(bus: InvalidationBus): void {
+    bus.declareCache('search index', {
+      VideoChanged: (event) => {
+        if (!touches(event, ...INDEXED_FIELDS)) return;
+        for (const id of event.ids) {
           this.pending.videos.add(id);
           this.loading?.changed.add(id);
         }
-        break;
-      case 'counts':
-        for (const [id] of message.deltas) this.pending.counts.add(id);
-        break;
-      case 'ranking':
+        this.applyPending();
+      },
+      CountsFlushed: ({ deltas }) => {
+        for (const [id] of deltas) this.pending.counts.add(id);
+        this.applyPending();
+      },
+      RankingRecomputed: () => {
         this.pending.trending = true;
-        break;
-      case 'taxa':
-        return;
-      case 'all':
+        this.applyPending();
+      },
+      CachesCleared: () => {
         // Something may have been missed: set the index aside until it is read again whole.
         this.index = null;
         this.pending.videos.clear();
         this.pending.counts.clear();
         this.pending.trending = false;
         void this.load();
-        return;
-    }
-    this.applyPending();
+      },
+    });
   }
 
   /** Reads what the announcements name, one batch at a time, in the order they came. */

@@ -1,0 +1,55 @@
+/**
+ * What changed, as the owner of the data announces it on the InvalidationBus (once per write, to every process).
+ * Caches declare which of these evict them (`InvalidationBus.declareCache`); a new kind of change is a new
+ * member here, and the compiler then shows every cache that must decide what it does with it.
+ */
+
+/** The columns and relations of a video a write can change. */
+export const VIDEO_FIELDS = [
+  'slug', 'title', 'atg_title', 'jtg_title', 'views', 'likes', 'featured', 'upload_date', 'thumbnail', 'url',
+  /** processing, ready (published), failed; a deleted video changed every field. */
+  'status',
+  'duration',
+  /** media_ready, width and height: what the ingest measured. */
+  'media',
+  'categories',
+  'performers',
+] as const;
+export type VideoField = (typeof VIDEO_FIELDS)[number];
+
+export type ChangeEvent =
+  /** Videos edited, published, failed or deleted (the fields written; every field for a delete or a whole edit). */
+  | { type: 'VideoChanged'; ids: number[]; fields: readonly VideoField[] }
+  /** A counter flush wrote these counts: [video id, views added, likes added] (0, 0 when only its trending score). */
+  | { type: 'CountsFlushed'; deltas: [number, number, number][] }
+  /** Every trending score was recomputed. */
+  | { type: 'RankingRecomputed' }
+  /** A category or performer was created or renamed. */
+  | { type: 'TaxaChanged' }
+  /**
+   * Anything may have changed: an admin asked to clear every cache (`asked`), or announcements may have been
+   * missed while the bus was down (`missed`; the outage answers stay: they are what an outage is answered from).
+   */
+  | { type: 'CachesCleared'; reason: 'asked' | 'missed' };
+
+export type ChangeEventType = ChangeEvent['type'];
+
+/** What a cache does on each event that evicts it; events it is not evicted by are left out. */
+export type CachedEvictions = { [K in ChangeEventType]?: (event: Extract<ChangeEvent, { type: K }>) => void };
+
+const TYPES: ReadonlySet<string> = new Set<ChangeEventType>(['VideoChanged', 'CountsFlushed', 'RankingRecomputed', 'TaxaChanged', 'CachesCleared']);
+
+/** Whether a message from another process is an event of this version (a rolling deploy may mix versions). */
+export function isChangeEvent(message: unknown): message is ChangeEvent {
+  if (typeof message !== 'object' || message === null) return false;
+  const { type, ids, fields, deltas } = message as Record<string, unknown>;
+  if (typeof type !== 'string' || !TYPES.has(type)) return false;
+  if (type === 'VideoChanged') return Array.isArray(ids) && Array.isArray(fields);
+  if (type === 'CountsFlushed') return Array.isArray(deltas);
+  if (type === 'CachesCleared') return (message as { reason?: unknown }).reason === 'asked' || (message as { reason?: unknown }).reason === 'missed';
+  return true;
+}
+
+/** Whether a VideoChanged event wrote any of these fields. */
+export const touches = (event: { fields: readonly VideoField[] }, ...fields: VideoField[]): boolean =>
+  fields.some((field) => event.fields.includes(field));
