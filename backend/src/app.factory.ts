@@ -1,3 +1,4 @@
+import { withErrorCodes } from './openapi/openapi.decorators';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
@@ -99,7 +100,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
 
   // The API's map is for its developers and clients: not published by a production site unless API_DOCS=on.
   if (config.apiDocs) {
-    const document = SwaggerModule.createDocument(app, openApiConfig(config));
+    const document = withErrorCodes(SwaggerModule.createDocument(app, openApiConfig(config)));
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   }
   return app;

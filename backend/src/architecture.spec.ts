@@ -89,6 +89,16 @@ function clearedByHand(text: string): string[] {
   });
 }
 
+/** The HTTP layer, by file name: controllers, guards, pipes, filters, decorators, middleware, interceptors. */
+const HTTP_LAYER = /\.(?:controller|guard|pipe|filter|decorators?|middleware|interceptor)\.ts$|^common[\\/](?:guards|pipes|filters|decorators|http)[\\/]/;
+/** HTTP-layer files whose names do not say so. */
+const HTTP_LAYER_FILES = new Set([
+  path.join('videos', 'counters', 'direct-counting.ts'), // the counting routes as one Express handler, with their guard
+]);
+/** Whether the file takes Nest's HTTP exceptions (what it then throws or catches). */
+const usesHttpExceptions = (text: string): boolean =>
+  [...text.matchAll(/import \{([^}]*)\} from '@nestjs\/common'/g)].some((m) => /\b\w*Exception\b/.test(m[1]));
+
 const SQL_TABLE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+([a-z_]+)\b/g;
 
 describe('architecture', () => {
@@ -167,6 +177,17 @@ describe('architecture', () => {
       edit() { this.cache.clear(); this.staleReads?.clear(); this.own.clear(); this.cache.delete(1); this.cache.rowsOf([1]); }
     }`;
     expect(clearedByHand(text)).toEqual(['this.cache.clear(', 'this.staleReads?.clear(', 'this.cache.delete(']);
+  });
+
+  it('throws HTTP exceptions only in the HTTP layer: services and everything below them throw domain errors', () => {
+    const below = files
+      .filter((f) => !TOOLING.has(f.folder) && !HTTP_LAYER.test(f.file) && !HTTP_LAYER_FILES.has(f.file))
+      .filter((f) => usesHttpExceptions(f.text))
+      .map((f) => f.file);
+    expect(below).toEqual([]);
+    expect(usesHttpExceptions("import { Injectable, NotFoundException } from '@nestjs/common';")).toBe(true);
+    expect(usesHttpExceptions("import { HttpException, Injectable } from '@nestjs/common';")).toBe(true);
+    expect(usesHttpExceptions("import { Injectable } from '@nestjs/common';")).toBe(false);
   });
 
   it('spawns processes only in the ffmpeg runner', () => {

@@ -1,3 +1,4 @@
+import { AuthErrorCode } from '../auth/auth-errors';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -43,8 +44,8 @@ export class AccountController {
   @ApiOperation({ summary: 'Delete the caller’s account and sign out' })
   @ApiNoContentResponse({ description: 'Deleted; the cookie is cleared' })
   @ApiError(400, 'No password, or other fields')
-  @ApiError(403, 'errorCode WRONG_PASSWORD: not the account’s password')
-  @ApiError(409, 'errorCode ADMIN_ACCOUNT: an admin’s account is not deleted here')
+  @ApiError(403, 'errorCode WRONG_PASSWORD: not the account’s password', [AuthErrorCode.WrongPassword])
+  @ApiError(409, 'errorCode ADMIN_ACCOUNT: an admin’s account is not deleted here', [AuthErrorCode.AdminAccount])
   @ApiError(429, 'Too many failed attempts for this account, or from this network')
   @ApiError(503, 'Too many passwords being hashed at once: try again shortly')
   async delete(@CurrentUser() user: AuthUser, @Body() dto: DeleteAccountDto, @Res({ passthrough: true }) res: Response): Promise<void> {

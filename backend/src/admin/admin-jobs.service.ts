@@ -1,7 +1,8 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { JobRunner } from '../jobs/job-runner.service';
 import { JobsService, type JobRow } from '../jobs/jobs.service';
 import type { JobDto } from './dto/job.dto';
+import { ConflictError, NotFoundError } from '../common/errors/domain-errors';
 
 export const JOB_NOT_FOUND = 'Job not found';
 export const ONLY_FAILED_RETRY = 'Only failed jobs can be retried';
@@ -22,7 +23,7 @@ export class AdminJobsService {
 
   async findOne(id: number): Promise<{ data: JobDto }> {
     const row = await this.jobs.find(id);
-    if (!row) throw new NotFoundException(JOB_NOT_FOUND);
+    if (!row) throw new NotFoundError(JOB_NOT_FOUND);
     return { data: toJob(row) };
   }
 
@@ -30,7 +31,7 @@ export class AdminJobsService {
   async retry(id: number): Promise<{ error: null }> {
     if (!(await this.jobs.retryFailed(id))) {
       await this.findOne(id);
-      throw new ConflictException(ONLY_FAILED_RETRY);
+      throw new ConflictError(ONLY_FAILED_RETRY);
     }
     this.runner.poke();
     return { error: null };

@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { stemOf } from '../media/media-paths';
@@ -6,7 +6,7 @@ import { StorageService } from '../media/storage.service';
 import { TaxaRepository } from '../taxonomy/taxa.repository';
 import { CountersService } from '../videos/counters/counters.service';
 import { EDIT_CONFLICT, editVersion, parseEditPrecondition } from '@hunktube/shared';
-import { ConflictError, InvalidInputError } from '../common/errors/domain-errors';
+import { ConflictError, InvalidInputError, NotFoundError } from '../common/errors/domain-errors';
 import type { VideoDto } from '../videos/dto/video.dto';
 import { toVideo } from '../videos/video.mapper';
 import { type EditableColumn, VIDEO_NOT_FOUND, VideosRepository, type VideoStatus } from '../videos/videos.repository';
@@ -102,7 +102,7 @@ export class AdminVideosService {
    */
   async remove(id: number): Promise<NoErrorDto> {
     const url = await this.repository.delete(id);
-    if (url === null) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (url === null) throw new NotFoundError(VIDEO_NOT_FOUND);
 
     const stem = stemOf(url);
     if (stem && !(await this.repository.stemInUse(stem))) {
@@ -120,7 +120,7 @@ export class AdminVideosService {
   private async videoOf(id: number, status: VideoStatus): Promise<VideoDto> {
     if (status === 'ready') return this.videos.findOne(id);
     const row = await this.repository.cardRow(id, true);
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
     return toVideo(row, await this.videos.taxaOf(id), this.config.imageHost);
   }
 }
@@ -128,6 +128,6 @@ export class AdminVideosService {
 /** The instant an ISO 8601 date names, for the timestamptz column; 400 for one that names none. */
 function isoDate(value: string): string {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new BadRequestException('upload_date must be an ISO 8601 date');
+  if (Number.isNaN(date.getTime())) throw new InvalidInputError('upload_date must be an ISO 8601 date');
   return date.toISOString();
 }

@@ -1,10 +1,11 @@
-import { BadRequestException, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { parseImageVariant } from '@hunktube/shared';
 import { ImageVariants, THUMBNAIL_COPIES } from '../media/image-variants';
 import { NotAFilePathError, StorageService } from '../media/storage.service';
 import type { ThumbnailUrlDto } from './dto/update-thumbnail.dto';
 import { sniffImageType } from './image-type';
 import { parseThumbnailPath } from './thumbnail-path';
+import { InvalidInputError, UnsupportedMediaError } from '../common/errors/domain-errors';
 
 /** Thumbnails are at most this large (413 past it). */
 export const THUMBNAIL_MAX_BYTES = 10 * 1024 * 1024;
@@ -32,17 +33,17 @@ export class ThumbnailsService {
    * an original, not one of its WebP copies.
    */
   async replace(file: UploadedImage | undefined, uploadPath: string): Promise<ThumbnailUrlDto> {
-    if (!file) throw new BadRequestException(NO_FILE);
+    if (!file) throw new InvalidInputError(NO_FILE);
     const parsed = parseThumbnailPath(uploadPath);
-    if (!parsed.ok) throw new BadRequestException(parsed.error);
-    if (parseImageVariant(parsed.relative)) throw new BadRequestException(NAMES_A_COPY);
-    if (!sniffImageType(file.buffer)) throw new UnsupportedMediaTypeException(NOT_AN_IMAGE);
+    if (!parsed.ok) throw new InvalidInputError(parsed.error);
+    if (parseImageVariant(parsed.relative)) throw new InvalidInputError(NAMES_A_COPY);
+    if (!sniffImageType(file.buffer)) throw new UnsupportedMediaError(NOT_AN_IMAGE);
     const target = await this.storage.resolveInside(this.storage.thumbsRoot, parsed.relative);
     try {
       await this.storage.writeAtomic(target, file.buffer);
     } catch (error) {
       if (error instanceof NotAFilePathError) {
-        throw new BadRequestException('uploadPath must name a file, not a folder or a path through a file');
+        throw new InvalidInputError('uploadPath must name a file, not a folder or a path through a file');
       }
       throw error;
     }

@@ -1,3 +1,4 @@
+import { AuthErrorCode } from './auth-errors';
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
@@ -32,6 +33,7 @@ export class AuthController {
     400,
     'A field out of its limits (password: 10 to 128 characters); or errorCode WEAK_PASSWORD, with the rule in `error`: ' +
       'a common password, or one that contains the e-mail address’s name or the display name',
+    [AuthErrorCode.WeakPassword],
   )
   @ApiError(409, 'An account with this email already exists')
   @ApiError(429, 'Too many registrations of taken addresses from this network')

@@ -1,20 +1,19 @@
-import { ConflictException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type PasswordOwner, passwordProblem } from '@hunktube/shared';
 import { commonPasswords } from '@hunktube/shared/common-passwords';
-import { CodedHttpException } from '../common/filters/all-exceptions.filter';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { readOrRecall } from '../common/errors/dependency-errors';
-import { InvalidInputError } from '../common/errors/domain-errors';
+import { ConflictError, ForbiddenError, InvalidInputError, UnauthenticatedError } from '../common/errors/domain-errors';
 import { isUniqueViolation } from '../common/utils/database-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { AuthBudgets } from './auth-budgets';
-import { WeakPasswordError } from './auth-errors';
+import { AuthErrorCode, WeakPasswordError } from './auth-errors';
 import type { LoginDto, RegisterDto, SessionDto, UserDto } from './dto/auth.dto';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { type RoleId, User } from './user.entity';
@@ -92,7 +91,7 @@ export class AuthService {
     } catch (error) {
       if (isUniqueViolation(error)) {
         if (network !== undefined) await this.budgets.emailTaken(network);
-        throw new ConflictException('An account with this email already exists');
+        throw new ConflictError('An account with this email already exists');
       }
       throw error;
     }
@@ -107,7 +106,7 @@ export class AuthService {
       .where('lower(u.email) = lower(:email)', { email: dto.email })
       .getOne();
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), dto.password);
-    if (!user || !ok) throw new UnauthorizedException(INVALID_LOGIN);
+    if (!user || !ok) throw new UnauthenticatedError(INVALID_LOGIN);
     await this.budgets.signedIn(dto.email);
     return this.session(user);
   }
@@ -226,11 +225,11 @@ export class AuthService {
    * (the failed sign-ins per account, docs/decisions.md › "Sign-ins under attack"). An admin's account stays: it is managed from the server.
    */
   async deleteAccount(user: AuthUser, password: string): Promise<void> {
-    if (user.roleId === 'admin') throw new CodedHttpException(ADMIN_ACCOUNT, HttpStatus.CONFLICT, 'ADMIN_ACCOUNT');
+    if (user.roleId === 'admin') throw new ConflictError(ADMIN_ACCOUNT, AuthErrorCode.AdminAccount);
     await this.budgets.reserveAttempt(user.email);
     const found = await this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id: user.id }).getOne();
     if (!found || !(await verifyPassword(found.passwordHash, password))) {
-      throw new CodedHttpException(WRONG_PASSWORD, HttpStatus.FORBIDDEN, 'WRONG_PASSWORD');
+      throw new ForbiddenError(WRONG_PASSWORD, AuthErrorCode.WrongPassword);
     }
     await this.budgets.signedIn(user.email);
     this.lastKnown.delete(user.id);

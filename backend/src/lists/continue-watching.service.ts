@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { RESUME_END_MARGIN_SECONDS, resumablePosition } from '@hunktube/shared';
@@ -8,6 +8,7 @@ import { joinVideos, VIDEO_NOT_FOUND, VideosRepository } from '../videos/videos.
 import { VideosService } from '../videos/videos.service';
 import type { ContinueWatchingCardDto, ContinueWatchingDto, ResumePositionStateDto } from './dto/continue-watching.dto';
 import { iso } from '../common/utils/iso';
+import { NotFoundError } from '../common/errors/domain-errors';
 
 type ContinueRow = VideoCardRow & { watched_at: Date | string; position_seconds: number };
 
@@ -28,7 +29,7 @@ export class ContinueWatchingService {
   async save(user: AuthUser, videoId: number, seconds: number | null): Promise<ResumePositionStateDto> {
     // One read of the published row: it answers whether the video is published and how long it is.
     const row = (await this.repository.publishedRows([videoId])).get(videoId);
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
     const position = seconds === null ? null : resumablePosition(seconds, row.duration);
     if (user.historyPaused) return { recorded: false, position };
     await this.db.query(

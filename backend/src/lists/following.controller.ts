@@ -1,3 +1,4 @@
+import { ListsErrorCode } from './lists-errors';
 import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/auth.decorators';
@@ -36,7 +37,7 @@ export class FollowingController {
   @ApiOkResponse({ type: FollowStateDto, description: 'Followed (idempotent)' })
   @ApiError(400, 'Not a performer id, or a body with fields')
   @ApiError(404, 'Performer not found')
-  @ApiError(409, `errorCode FOLLOW_LIMIT: already following ${FOLLOW_CAP} performers`)
+  @ApiError(409, `errorCode FOLLOW_LIMIT: already following ${FOLLOW_CAP} performers`, [ListsErrorCode.FollowLimit])
   follow(@CurrentUser() user: AuthUser, @Param('performerId') performerId: string, @Body() _body: EmptyBodyDto): Promise<FollowStateDto> {
     return this.follows.follow(user, performerId);
   }

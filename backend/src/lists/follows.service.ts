@@ -1,4 +1,4 @@
-import { BadRequestException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../common/decorators/auth.decorators';
@@ -7,10 +7,11 @@ import { TaxonomyService } from '../taxonomy/taxonomy.service';
 import type { PageQuery } from '../videos/dto/list-videos.query';
 import type { VideoCardPageDto } from '../videos/dto/video.dto';
 import { VideosRepository } from '../videos/videos.repository';
-import { CodedHttpException } from '../common/filters/all-exceptions.filter';
 import { iso } from '../common/utils/iso';
 import { VideosService } from '../videos/videos.service';
 import type { FollowedPerformerDto, FollowingListDto, FollowStateDto } from './dto/following.dto';
+import { ConflictError, InvalidInputError, NotFoundError } from '../common/errors/domain-errors';
+import { ListsErrorCode } from './lists-errors';
 
 /** How many performers one member may follow: a list to read at a glance, and a feed that stays cheap. */
 export const FOLLOW_CAP = 500;
@@ -66,7 +67,7 @@ export class FollowsService {
 
   async follow(user: AuthUser, performerId: string): Promise<FollowStateDto> {
     checkId(performerId);
-    if ((await this.taxa.refs('performers', [performerId])).length === 0) throw new NotFoundException(PERFORMER_NOT_FOUND);
+    if ((await this.taxa.refs('performers', [performerId])).length === 0) throw new NotFoundError(PERFORMER_NOT_FOUND);
     // One statement: a member racing their own follows may pass the cap by those few at most.
     const rows = await this.db.query<unknown[]>(
       `WITH added AS (
@@ -79,7 +80,7 @@ export class FollowsService {
       [user.id, performerId, FOLLOW_CAP],
     );
     const [{ added, existed }] = rows as { added: number; existed: boolean }[];
-    if (Number(added) === 0 && !existed) throw new CodedHttpException(FOLLOW_LIMIT, HttpStatus.CONFLICT, 'FOLLOW_LIMIT');
+    if (Number(added) === 0 && !existed) throw new ConflictError(FOLLOW_LIMIT, ListsErrorCode.FollowLimit);
     return { following: true };
   }
 
@@ -102,5 +103,5 @@ export class FollowsService {
 }
 
 function checkId(performerId: string): void {
-  if (performerId.length > 100 || !PERFORMER_ID.test(performerId)) throw new BadRequestException(BAD_PERFORMER_ID);
+  if (performerId.length > 100 || !PERFORMER_ID.test(performerId)) throw new InvalidInputError(BAD_PERFORMER_ID);
 }

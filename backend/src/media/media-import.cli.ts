@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { HttpException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { mediaContextModule } from './media-context';
 import * as path from 'node:path';
@@ -54,7 +53,7 @@ async function main(): Promise<void> {
       console.log(`Video ${id} is ready.`);
     }
   } catch (error) {
-    console.error(error instanceof HttpException ? error.message : error instanceof Error ? error.message : error);
+    console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   } finally {
     await app.close();

@@ -1,3 +1,4 @@
+import { withErrorCodes } from './openapi.decorators';
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', INGEST_WORKER: 'false' }), inMemoryDatabase: true };
   const app = await createApp(config);
   try {
-    const document = SwaggerModule.createDocument(app, openApiConfig(config));
+    const document = withErrorCodes(SwaggerModule.createDocument(app, openApiConfig(config)));
     const out = path.resolve(__dirname, '../../../frontend/src/lib/api/openapi.json');
     writeFileSync(out, `${JSON.stringify(document, null, 2)}\n`);
     console.log(`Wrote ${out}`);

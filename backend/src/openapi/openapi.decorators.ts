@@ -1,6 +1,8 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ApiExtraModels, ApiResponse, DECORATORS, getSchemaPath, type ApiResponseOptions } from '@nestjs/swagger';
+import {
+  ApiExtraModels, ApiResponse, DECORATORS, getSchemaPath, type ApiResponseOptions, type OpenAPIObject, type ResponseObject, type SchemaObject,
+} from '@nestjs/swagger';
 import { ErrorResponseDto } from './error-response.dto';
 
 /**
@@ -14,12 +16,14 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 /**
  * A failure of this status, with the contract's error body; several for one status add up their descriptions.
+ * `codes`: the `errorCode`s this answer may carry (the feature's `*ErrorCode` values): the route's schema for the
+ * status then lists exactly those (and the document's ErrorResponse all of them, see `withErrorCodes`).
  * On a controller, it is each of its routes' (Swagger would let a route's own answer of that status replace it).
  */
-export function ApiError(status: ErrorStatus, description: string): MethodDecorator & ClassDecorator {
+export function ApiError(status: ErrorStatus, description: string, codes: readonly string[] = []): MethodDecorator & ClassDecorator {
   return (target: object, key?: string | symbol, descriptor?: PropertyDescriptor) => {
-    if (descriptor) addError(target, key as string, descriptor, status, description);
-    else forEachRoute(target, (prototype, name, route) => addError(prototype, name, route, status, description));
+    if (descriptor) addError(target, key as string, descriptor, status, description, codes);
+    else forEachRoute(target, (prototype, name, route) => addError(prototype, name, route, status, description, codes));
   };
 }
 
@@ -121,14 +125,57 @@ function documentRoute(prototype: object, name: string, route: PropertyDescripto
   if (read) ApiResponse({ status: 304, description: NOT_MODIFIED })(prototype, name, route);
 }
 
-function addError(prototype: object, name: string, route: PropertyDescriptor, status: ErrorStatus, description: string): void {
+const ERROR_CODES = 'hunktube/errorCodes';
+
+function addError(
+  prototype: object, name: string, route: PropertyDescriptor, status: ErrorStatus, description: string, codes: readonly string[] = [],
+): void {
   ApiExtraModels(ErrorResponseDto)(prototype, name, route);
+  // The codes declared for this status so far, whichever decorator comes last (a controller's run after its routes').
+  const handler = route.value as object;
+  const declared = { ...((Reflect.getMetadata(ERROR_CODES, handler) ?? {}) as Record<number, string[]>) };
+  declared[status] = [...new Set([...(declared[status] ?? []), ...codes])];
+  Reflect.defineMetadata(ERROR_CODES, declared, handler);
   // A new object each time: ApiResponse keeps (and amends) the one it is given. The body is JSON whatever the
   // route's success answers (the sitemaps' XML, say): content, not type, which would follow the route's @ApiProduces.
   const response: ApiResponseOptions = {
     status,
     description,
-    content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponseDto) } } },
+    content: { 'application/json': { schema: declared[status].length ? codedError(declared[status]) : { $ref: getSchemaPath(ErrorResponseDto) } } },
   };
   ApiResponse(response)(prototype, name, route);
+}
+
+/** The error body of an answer that may carry these codes: ErrorResponse with `errorCode` narrowed to them. */
+function codedError(codes: string[]): SchemaObject {
+  return {
+    type: 'object',
+    required: ['error', 'statusCode'],
+    properties: {
+      error: { type: 'string', description: 'What went wrong, for people' },
+      errorCode: { type: 'string', enum: [...codes].sort(), description: 'For programs: which of this answer’s failures it is' },
+      statusCode: { type: 'integer', minimum: 400, maximum: 599, description: 'The status of the answer' },
+    },
+  };
+}
+
+/**
+ * The document's ErrorResponse lists every `errorCode` the routes declare (each feature's own, in its
+ * `*-errors.ts`), so that the client's type of it is the exact union; called on the document once it is built.
+ */
+export function withErrorCodes(document: OpenAPIObject): OpenAPIObject {
+  const codes = new Set<string>();
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations as Record<string, { responses?: Record<string, ResponseObject> }>)) {
+      for (const response of Object.values(operation?.responses ?? {})) {
+        const schema = response.content?.['application/json']?.schema as SchemaObject | undefined;
+        const errorCode = schema?.properties?.errorCode as SchemaObject | undefined;
+        for (const code of (errorCode?.enum ?? []) as string[]) codes.add(code);
+      }
+    }
+  }
+  const errorResponse = document.components?.schemas?.ErrorResponse as SchemaObject | undefined;
+  const property = errorResponse?.properties?.errorCode as SchemaObject | undefined;
+  if (property) property.enum = [...codes].sort();
+  return document;
 }

@@ -1,3 +1,4 @@
+import { PlaylistsErrorCode } from './playlists-errors';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/auth.decorators';
@@ -37,7 +38,7 @@ export class PlaylistsController {
   @ApiError(400, 'Missing or invalid title')
   @ApiError(403, "user_id is not the caller's")
   @ApiError(404, 'Video not found')
-  @ApiError(409, 'errorCode 23505: the caller already has a playlist with this title')
+  @ApiError(409, 'errorCode 23505: the caller already has a playlist with this title', [PlaylistsErrorCode.AlreadyExists])
   create(@CurrentUser() user: AuthUser, @Body() dto: CreatePlaylistDto): Promise<CreatedPlaylistDto> {
     return this.playlists.create(user, dto);
   }
@@ -48,7 +49,7 @@ export class PlaylistsController {
   @ApiOkResponse({ type: NoErrorDto })
   @ApiError(403, "Another user's playlist, or playlistUserId is not the caller's")
   @ApiError(404, 'Playlist not found, or Video not found')
-  @ApiError(409, 'errorCode 23505: Video is already in playlist')
+  @ApiError(409, 'errorCode 23505: Video is already in playlist', [PlaylistsErrorCode.AlreadyExists])
   addVideo(@CurrentUser() user: AuthUser, @Body() dto: AddToPlaylistDto): Promise<NoErrorDto> {
     return this.playlists.addVideo(user, dto);
   }
@@ -69,7 +70,7 @@ export class PlaylistsController {
   @ApiError(400, 'Missing or invalid title')
   @ApiError(403, "Another user's playlist")
   @ApiError(404, 'Playlist not found')
-  @ApiError(409, 'errorCode 23505: the caller already has a playlist with this title')
+  @ApiError(409, 'errorCode 23505: the caller already has a playlist with this title', [PlaylistsErrorCode.AlreadyExists])
   rename(@CurrentUser() user: AuthUser, @Param('id', parseId()) id: number, @Body() dto: UpdatePlaylistDto): Promise<PlaylistDto> {
     return this.playlists.rename(user, id, dto.title);
   }

@@ -1,9 +1,8 @@
-import { BadRequestException, ForbiddenException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../common/utils/database-errors';
 import type { AuthUser } from '../common/decorators/auth.decorators';
-import { CodedHttpException } from '../common/filters/all-exceptions.filter';
 import { assertOwnUser } from '../common/utils/ownership';
 import { cardColumns, type VideoCardRow } from '../videos/video.mapper';
 import { VideosService } from '../videos/videos.service';
@@ -21,6 +20,8 @@ import { reorderedVideoIds } from './playlist-order';
 import { normalizePlaylistTitle, validatePlaylistTitle } from '@hunktube/shared';
 import { type PlaylistRow, type PlaylistSummaryRow, toPlaylistRef, toPlaylistSummary } from './playlists.mapper';
 import { iso } from '../common/utils/iso';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../common/errors/domain-errors';
+import { PlaylistsErrorCode } from './playlists-errors';
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
 export const NOT_YOUR_PLAYLIST = 'You are not allowed to change this playlist';
@@ -29,7 +30,6 @@ export const ALREADY_IN_PLAYLIST = 'Video is already in playlist';
 export const NOT_IN_PLAYLIST = 'Video is not in this playlist';
 export const NOT_A_PERMUTATION = 'video_ids must list every video of the playlist exactly once';
 /** PostgreSQL's unique_violation: the client recognises a duplicate by this code. */
-export const UNIQUE_VIOLATION = '23505';
 
 /** A playlist as the account's export holds it. */
 export interface PlaylistExport {
@@ -151,7 +151,7 @@ export class PlaylistsService {
         [id, title],
       ),
     );
-    if (!playlist) throw new NotFoundException(PLAYLIST_NOT_FOUND);
+    if (!playlist) throw new NotFoundError(PLAYLIST_NOT_FOUND);
     return { playlist: toPlaylistRef(playlist) };
   }
 
@@ -170,7 +170,7 @@ export class PlaylistsService {
        ) SELECT count(*)::int AS removed FROM removed`,
       [id, videoId],
     );
-    if (Number(removed) === 0) throw new NotFoundException(NOT_IN_PLAYLIST);
+    if (Number(removed) === 0) throw new NotFoundError(NOT_IN_PLAYLIST);
   }
 
   /** Rewrites every position in one transaction, holding the playlist's lock so no add slips in between. */
@@ -187,7 +187,7 @@ export class PlaylistsService {
         items.map((item) => ({ videoId: Number(item.video_id), visible: item.visible })),
         videoIds,
       );
-      if (!order) throw new BadRequestException(NOT_A_PERMUTATION);
+      if (!order) throw new InvalidInputError(NOT_A_PERMUTATION);
       await tx.query(
         `UPDATE playlist_items i SET position = o.ordinal - 1
          FROM unnest($2::int[]) WITH ORDINALITY AS o(video_id, ordinal)
@@ -200,8 +200,8 @@ export class PlaylistsService {
   /** The playlist when the caller owns it: 404 when there is none, 403 when it is someone else's. */
   private async ownedPlaylist(userId: string, id: number): Promise<PlaylistRow> {
     const [playlist] = await this.db.query<PlaylistRow[]>(`SELECT id, title, user_id FROM playlists WHERE id = $1`, [id]);
-    if (!playlist) throw new NotFoundException(PLAYLIST_NOT_FOUND);
-    if (playlist.user_id !== userId) throw new ForbiddenException(NOT_YOUR_PLAYLIST);
+    if (!playlist) throw new NotFoundError(PLAYLIST_NOT_FOUND);
+    if (playlist.user_id !== userId) throw new ForbiddenError(NOT_YOUR_PLAYLIST);
     return playlist;
   }
 
@@ -211,12 +211,12 @@ export class PlaylistsService {
       `WITH touched AS (UPDATE playlists SET updated_at = now() WHERE id = $1 RETURNING id) SELECT id FROM touched`,
       [id],
     );
-    if (touched.length === 0) throw new NotFoundException(PLAYLIST_NOT_FOUND);
+    if (touched.length === 0) throw new NotFoundError(PLAYLIST_NOT_FOUND);
   }
 
   private checkedTitle(title: string | undefined | null): string {
     const problem = validatePlaylistTitle(title ?? '');
-    if (problem) throw new BadRequestException(problem);
+    if (problem) throw new InvalidInputError(problem);
     return normalizePlaylistTitle(title as string);
   }
 
@@ -225,7 +225,7 @@ export class PlaylistsService {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new CodedHttpException(message, HttpStatus.CONFLICT, UNIQUE_VIOLATION);
+      if (isUniqueViolation(error)) throw new ConflictError(message, PlaylistsErrorCode.AlreadyExists);
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -33,6 +33,7 @@ import {
   type RemovalState,
 } from './removal-request-reasons';
 import { iso } from '../common/utils/iso';
+import { ConflictError, InvalidInputError, NotFoundError } from '../common/errors/domain-errors';
 
 /** How long open requests have waited, as the dashboard groups them: from `from` days up to `to` (null: no end). */
 export const OPEN_AGE_BANDS = [
@@ -99,13 +100,13 @@ export class RemovalRequestsService {
     const ids: number[] = [];
     for (const url of dto.urls) {
       const id = videoIdFromAddress(url, hosts);
-      if (id === null) throw new BadRequestException(`Not the address of a video on this site: ${url.trim() || '(empty)'}`);
+      if (id === null) throw new InvalidInputError(`Not the address of a video on this site: ${url.trim() || '(empty)'}`);
       if (!ids.includes(id)) ids.push(id);
     }
     const found = await this.videos.summaries(ids);
     const missing = ids.find((id) => !found.some((row) => row.id === id));
     if (missing !== undefined) {
-      throw new BadRequestException(`There is no video ${missing} on this site (it may have been removed already)`);
+      throw new InvalidInputError(`There is no video ${missing} on this site (it may have been removed already)`);
     }
     const key = reporterKey(sender.network, this.config.jwtSecret);
     // Only a request that would be filed counts: a refused one (400) costs the sender nothing.
@@ -198,7 +199,7 @@ export class RemovalRequestsService {
     );
     if (rows.length === 0) {
       const [existing] = await this.db.query<{ id: number }[]>('SELECT id FROM removal_requests WHERE id = $1', [id]);
-      throw existing ? new ConflictException(REMOVAL_REQUEST_CLOSED) : new NotFoundException(REMOVAL_REQUEST_NOT_FOUND);
+      throw existing ? new ConflictError(REMOVAL_REQUEST_CLOSED) : new NotFoundError(REMOVAL_REQUEST_NOT_FOUND);
     }
     const [request] = await this.withVideos(rows);
     return { data: request };

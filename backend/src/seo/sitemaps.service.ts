@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { brandTitle } from '@hunktube/shared';
 import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '../config/app-config';
@@ -12,6 +12,7 @@ import { type BuiltFile, buildFile } from './built-file';
 import {
   describeVideo, pageUrlXml, robotsTxt, sitemapIndexXml, URLSET_CLOSE, URLSET_OPEN, videoUrlXml,
 } from './sitemap-xml';
+import { NotFoundError } from '../common/errors/domain-errors';
 
 /** Built files kept, gzipped: a 50,000-video file is about 1.5 MB, so some 40 such files. */
 export const SITEMAP_CACHE_MAX_BYTES = 64 * 1024 ** 2;
@@ -85,13 +86,13 @@ export class SitemapsService implements OnModuleDestroy {
   /** One sitemap file by name; 404 for a name that is not one, or a file the index does not list. */
   async file(site: Pick<SiteIdentity, 'brand' | 'origin'>, name: string): Promise<BuiltFile> {
     const match = FILE_NAME.exec(name);
-    if (!match) throw new NotFoundException('No such sitemap');
+    if (!match) throw new NotFoundError('No such sitemap');
     const [, kind, number] = match;
     const n = Number(number);
     const file = await this.kept(`${site.brand} ${site.origin} ${name}`, () =>
       kind === 'videos' ? this.videoFile(site, n) : this.taxonFile(site.origin, kind as TaxonKind, n),
     );
-    if (!file) throw new NotFoundException('No such sitemap');
+    if (!file) throw new NotFoundError('No such sitemap');
     return file;
   }
 

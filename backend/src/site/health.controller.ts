@@ -1,15 +1,15 @@
-import { Controller, Get, HttpStatus, Inject } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { Public } from '../common/decorators/auth.decorators';
-import { CodedHttpException } from '../common/filters/all-exceptions.filter';
+import { UnavailableError } from '../common/errors/domain-errors';
 import { REDIS_CONNECTION } from '../common/redis/redis.module';
 import { SearchIndex, type SearchIndexState } from '../videos/catalogue/search-index';
 import { ApiError, ApiPublic } from '../openapi/openapi.decorators';
 
-export const DATABASE_DOWN = 'DATABASE_DOWN';
+import { SiteErrorCode } from './site-errors';
 
 class HealthDto {
   @ApiProperty({ enum: ['ok', 'degraded'], description: '`degraded`: the database answers but Redis does not (the API runs on its own buffers)' })
@@ -56,13 +56,13 @@ export class HealthController {
   @Get()
   @ApiOperation({ summary: 'Whether the database and Redis answer' })
   @ApiResponse({ status: 200, type: HealthDto })
-  @ApiError(503, 'errorCode DATABASE_DOWN: the database does not answer')
+  @ApiError(503, 'errorCode DATABASE_DOWN: the database does not answer', [SiteErrorCode.DatabaseDown])
   async check(): Promise<HealthDto> {
     const [database, redis] = await Promise.all([
       within(3000, this.db.isInitialized ? this.db.query('SELECT 1').then(() => true) : Promise.resolve(false), false),
       this.redis ? within(1000, this.redis.ping().then(() => 'up' as const), 'down' as const) : Promise.resolve('unused' as const),
     ]);
-    if (!database) throw new CodedHttpException('The database does not answer', HttpStatus.SERVICE_UNAVAILABLE, DATABASE_DOWN);
+    if (!database) throw new UnavailableError('The database does not answer', SiteErrorCode.DatabaseDown);
     return { status: redis === 'down' ? 'degraded' : 'ok', database: 'up', redis, searchIndex: this.search.state };
   }
 }

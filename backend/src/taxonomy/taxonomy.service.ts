@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { InvalidationBus } from '../common/cache/invalidation-bus';
@@ -9,6 +9,7 @@ import type { TaxonDto } from './dto/taxon.dto';
 import { SINGULAR } from './taxa.repository';
 import { CatalogueCache } from '../videos/catalogue-cache';
 import { type TaxonKind, VideosRepository } from '../videos/videos.repository';
+import { ConflictError, InvalidInputError, NotFoundError } from '../common/errors/domain-errors';
 
 export type { TaxonKind };
 export type { TaxonRef } from './taxa.repository';
@@ -37,11 +38,11 @@ export class TaxonomyService {
   async create(kind: TaxonKind, rawName: string): Promise<CreatedTaxonDto> {
     const name = rawName.trim();
     const id = slugify(name);
-    if (!id) throw new BadRequestException('name must contain a letter or a digit');
+    if (!id) throw new InvalidInputError('name must contain a letter or a digit');
     try {
       await this.db.query(`INSERT INTO ${kind} (id, name) VALUES ($1, $2)`, [id, name]);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictException(`${SINGULAR[kind].title} already exists: ${id}`);
+      if (isUniqueViolation(error)) throw new ConflictError(`${SINGULAR[kind].title} already exists: ${id}`);
       throw error;
     }
     this.bus.publish({ type: 'TaxaChanged' });
@@ -55,7 +56,7 @@ export class TaxonomyService {
    */
   async rename(kind: TaxonKind, id: string, rawName: string): Promise<CreatedTaxonDto> {
     const name = rawName.trim();
-    if (!slugify(name)) throw new BadRequestException('name must contain a letter or a digit');
+    if (!slugify(name)) throw new InvalidInputError('name must contain a letter or a digit');
     // A SELECT around the UPDATE, so the driver answers with rows rather than [rows, affected count].
     const rows = await this.db.query<{ id: string }[]>(
       `WITH renamed AS (
@@ -67,8 +68,8 @@ export class TaxonomyService {
     );
     if (rows.length === 0) {
       const [exists] = await this.db.query<unknown[]>(`SELECT 1 FROM ${kind} WHERE id = $1`, [id]);
-      if (!exists) throw new NotFoundException(`${SINGULAR[kind].title} not found`);
-      throw new ConflictException(`Another ${SINGULAR[kind].lower} is already named ${name}`);
+      if (!exists) throw new NotFoundError(`${SINGULAR[kind].title} not found`);
+      throw new ConflictError(`Another ${SINGULAR[kind].lower} is already named ${name}`);
     }
     this.bus.publish({ type: 'TaxaChanged' });
     return { id, name };

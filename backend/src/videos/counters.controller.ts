@@ -1,3 +1,4 @@
+import { CountersErrorCode } from './counters/counter-errors';
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, MembersOnly, Public } from '../common/decorators/auth.decorators';
@@ -44,7 +45,7 @@ export class CountersController {
   @ApiOperation({ summary: 'Like a video (a member once; a guest network once a day)' })
   @ApiResponse({ status: 200, type: LikesDto })
   @ApiError(404, 'Video not found')
-  @ApiError(409, 'errorCode ALREADY_LIKED: this member, or this guest network today, already likes the video')
+  @ApiError(409, 'errorCode ALREADY_LIKED: this member, or this guest network today, already likes the video', [CountersErrorCode.AlreadyLiked])
   incrementLikes(@Body() dto: VideoIdDto, @CurrentUser() user: AuthUser | null, @Client() client: ClientInfo): Promise<LikesDto> {
     return this.counters.recordLike(dto.videoId, user?.id ?? null, this.counters.viewerOf(user, client));
   }
@@ -56,7 +57,7 @@ export class CountersController {
   @ApiOperation({ summary: 'A member takes their like back (an addition to the contract: docs/decisions.md, "Likes taken back")' })
   @ApiResponse({ status: 200, type: LikesDto })
   @ApiError(404, 'Video not found')
-  @ApiError(409, 'errorCode NOT_LIKED: the member does not like this video')
+  @ApiError(409, 'errorCode NOT_LIKED: the member does not like this video', [CountersErrorCode.NotLiked])
   removeLike(@Body() dto: VideoIdDto, @CurrentUser() user: AuthUser): Promise<LikesDto> {
     return this.counters.removeLike(dto.videoId, user.id);
   }

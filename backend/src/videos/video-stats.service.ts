@@ -1,10 +1,11 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CountersService } from './counters/counters.service';
 import type { StatsPeriod, VideoStatsDto } from './dto/video-stats.dto';
 import { TaxaRepository } from '../taxonomy/taxa.repository';
 import { published, VIDEO_NOT_FOUND } from './videos.repository';
+import { NotFoundError } from '../common/errors/domain-errors';
 
 /**
  * One video's statistics for admins (issue #15, docs/decisions.md › "Statistics"): views and likes per day from
@@ -24,7 +25,7 @@ export class VideoStatsService {
       'SELECT id, title, status, views, likes, trending_score FROM videos WHERE id = $1',
       [id],
     );
-    if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (!video) throw new NotFoundError(VIDEO_NOT_FOUND);
     const isPublished = video.status === 'ready';
     const score = Number(video.trending_score ?? 0);
     const [daily, [counts], categories, pending] = await Promise.all([

@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
@@ -14,6 +14,7 @@ import { toVideo, toVideoCard, VideoCardRow } from './video.mapper';
 import { TaxaRepository } from '../taxonomy/taxa.repository';
 import { VIDEO_NOT_FOUND, VideosRepository } from './videos.repository';
 import { SearchIndex } from './catalogue/search-index';
+import { NotFoundError } from '../common/errors/domain-errors';
 
 export { VIDEO_NOT_FOUND };
 export { HOT_FALLBACK_LIMIT, RELATED_LIMIT };
@@ -55,7 +56,7 @@ export class VideosService {
 
   async findOne(id: number): Promise<VideoDto> {
     const row = await this.repository.cardRow(id);
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
     const [taxa, pending] = await Promise.all([
       this.cache.derive(`taxa:${id}`, 'catalogue', () => this.taxaOf(id)),
       this.counters.pending([id]),
@@ -108,7 +109,7 @@ export class VideosService {
   /** Sets the duration the player measured, rounded down, only while the video has none. */
   async updateDuration(id: number, seconds: number): Promise<{ duration: number }> {
     const duration = await this.repository.setMissingDuration(id, seconds);
-    if (!duration) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (!duration) throw new NotFoundError(VIDEO_NOT_FOUND);
     return duration;
   }
 }

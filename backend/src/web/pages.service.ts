@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { AGE_CONFIRMED_COOKIE, brandTitle, describeVideo, imageCopyOf, isoDuration, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
@@ -21,6 +21,7 @@ import { PAGE_RENDERER, WEB_BUILD } from './web.tokens';
 import type { PageRenderer, RouteChunks, WebBuild } from './web-build';
 import { canonicalPage, listingPage, listingSort } from './page-canonical';
 import { RenderPool, RendersBusy, TokenBucket } from './render-pool';
+import { NotFoundError } from '../common/errors/domain-errors';
 
 /** A page as the server sends it. */
 export interface Page {
@@ -164,7 +165,7 @@ export class PagesService implements OnModuleDestroy {
   }
 
   async page(req: Request): Promise<Page> {
-    if (!this.build) throw new NotFoundException();
+    if (!this.build) throw new NotFoundError('Not found');
     // The site this host is (docs/decisions.md › "Brands by host"): its brand, name and origin, for the head and the body.
     const site = siteOf(req, this.config);
     const [head, bootstrap] = await Promise.all([this.headFor(req, site).then((h) => withShareTags(h, site, req)), this.bootstrapFor(req, site)]);
@@ -296,7 +297,7 @@ export class PagesService implements OnModuleDestroy {
         return found({ title: q ? `${q} – search` : 'Search', noindex: true });
       }
     } catch (error) {
-      if (error instanceof NotFoundException) return notFound(isVideoPath(path) ? 'Video not found' : 'Page not found');
+      if (error instanceof NotFoundError) return notFound(isVideoPath(path) ? 'Video not found' : 'Page not found');
       // The catalogue could not be read (the database is down): the site's own head, as the client starts with.
       return { title: site };
     }
@@ -358,7 +359,7 @@ export class PagesService implements OnModuleDestroy {
     const { origin, name: site } = identity;
     const id = decodeSegment(rawId);
     const taxon = (await this.taxonomy.list(kind)).find((t) => t.id === id);
-    if (!taxon) throw new NotFoundException();
+    if (!taxon) throw new NotFoundError('Not found');
     const title = `${taxon.name} videos`;
     const sort = listingSort(query);
     const count = `${taxon.video_count} ${taxon.video_count === 1 ? 'video' : 'videos'}`;

@@ -1,3 +1,4 @@
+import { DomainError } from '../common/errors/domain-errors';
 import { HttpException } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { PRIVATE_CACHE_CONTROL } from '../common/http/http-caching';
@@ -37,6 +38,7 @@ export function webClientMiddleware(pages: PagesService): RequestHandler {
         res.send(page.html);
       },
       (error: unknown) => {
+        if (error instanceof DomainError) return void res.status(error.status).json({ error: error.message, statusCode: error.status });
         if (!(error instanceof HttpException)) return next(error);
         res.status(error.getStatus()).json({ error: error.message, statusCode: error.getStatus() });
       },

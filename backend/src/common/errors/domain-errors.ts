@@ -1,14 +1,19 @@
 /**
- * Errors of the domain, thrown by services that also run outside HTTP (the worker, the CLIs): they say what
- * went wrong, not which status to answer. The exceptions filter maps each kind to its status, once.
+ * The one way the application fails (docs/api-conventions.md › "Errors"): services and everything below them
+ * throw these, never HTTP exceptions (architecture.spec.ts checks it), so that they run the same outside HTTP
+ * (the worker, the CLIs). Each says what went wrong, not which status to answer; the exceptions filter maps each
+ * kind to its status, once. A feature's machine-readable codes are one constant object in its `*-errors.ts`
+ * (AuthErrorCode, say), passed as `code` and sent as the contract's `errorCode`.
  */
 export abstract class DomainError extends Error {
-  abstract readonly status: 400 | 404 | 409 | 415 | 429 | 503;
+  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 415 | 429 | 503;
   /** Sent as Retry-After (seconds) when set. */
   readonly retryAfterSeconds?: number;
-  /** Sent as the contract's `errorCode` when set: one of the feature's codes (auth-errors.ts, say). */
-  readonly code?: string;
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Sent as the contract's `errorCode` when set: one of the feature's codes. */
+    readonly code?: string,
+  ) {
     super(message);
     this.name = new.target.name;
   }
@@ -17,6 +22,16 @@ export abstract class DomainError extends Error {
 /** The request names something impossible (a path outside the store, a folder where a file must be): 400. */
 export class InvalidInputError extends DomainError {
   readonly status = 400;
+}
+
+/** The caller is not signed in, or not as who they say (a wrong password at sign-in): 401. */
+export class UnauthenticatedError extends DomainError {
+  readonly status = 401;
+}
+
+/** The caller may not do this (another member's playlist, a wrong password to delete an account): 403. */
+export class ForbiddenError extends DomainError {
+  readonly status = 403;
 }
 
 /** What the request names does not exist: 404. */
@@ -47,5 +62,10 @@ export class OverBudgetError extends DomainError {
 
 /** The server is too busy for this now (its line for the work is full): 503 with Retry-After, try again soon. */
 export class BusyError extends DomainError {
+  readonly status = 503;
+}
+
+/** Something the answer depends on does not answer (the database, for the health check): 503 with Retry-After. */
+export class UnavailableError extends DomainError {
   readonly status = 503;
 }

@@ -13,13 +13,6 @@ export interface ErrorBody {
   statusCode: number;
 }
 
-/** An HTTP exception that carries the contract's optional `errorCode`. */
-export class CodedHttpException extends HttpException {
-  constructor(message: string, status: number, readonly code: string) {
-    super({ error: message, errorCode: code }, status);
-  }
-}
-
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request',
   401: 'Authentication required',

@@ -1,4 +1,4 @@
-import { ForbiddenException } from '@nestjs/common';
+import { ForbiddenError } from '../errors/domain-errors';
 import { assertOwnUser, NOT_YOUR_ACCOUNT } from './ownership';
 
 describe('assertOwnUser', () => {
@@ -10,8 +10,9 @@ describe('assertOwnUser', () => {
   });
 
   it('refuses any other id with 403', () => {
-    expect(() => assertOwnUser(me, me, 'someone-else')).toThrow(new ForbiddenException(NOT_YOUR_ACCOUNT));
-    expect(() => assertOwnUser(me, 42)).toThrow(ForbiddenException);
-    expect(() => assertOwnUser(me, '')).toThrow(ForbiddenException);
+    expect(() => assertOwnUser(me, me, 'someone-else')).toThrow(new ForbiddenError(NOT_YOUR_ACCOUNT));
+    expect(() => assertOwnUser(me, me, 'someone-else')).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => assertOwnUser(me, 42)).toThrow(ForbiddenError);
+    expect(() => assertOwnUser(me, '')).toThrow(ForbiddenError);
   });
 });

@@ -1,4 +1,4 @@
-import { ForbiddenException } from '@nestjs/common';
+import { ForbiddenError } from '../errors/domain-errors';
 
 export const NOT_YOUR_ACCOUNT = 'You can only change your own lists';
 
@@ -8,6 +8,6 @@ export const NOT_YOUR_ACCOUNT = 'You can only change your own lists';
  */
 export function assertOwnUser(callerId: string, ...claimed: unknown[]): void {
   for (const id of claimed) {
-    if (id !== undefined && id !== null && id !== callerId) throw new ForbiddenException(NOT_YOUR_ACCOUNT);
+    if (id !== undefined && id !== null && id !== callerId) throw new ForbiddenError(NOT_YOUR_ACCOUNT);
   }
 }

@@ -3,7 +3,8 @@ import type { AppConfig } from '../../config/app-config';
 import type { LikesRepository } from '../../lists/likes.repository';
 import type { VideosRepository } from '../videos.repository';
 import type { CounterDelta, CounterStore } from './counter-store';
-import { ALREADY_LIKED, CountersService } from './counters.service';
+import { CountersErrorCode } from './counter-errors';
+import { CountersService } from './counters.service';
 import { MemoryCounterStore } from './memory-counter-store';
 
 /**
@@ -156,9 +157,9 @@ describe('CountersService', () => {
   it('answers ALREADY_LIKED to a repeat like, from a member or a guest', async () => {
     const { counters, store } = setup();
     expect(await counters.recordLike(1, 'member-1', 'x')).toEqual({ likes: 3 });
-    await expect(counters.recordLike(1, 'member-1', 'y')).rejects.toMatchObject({ code: ALREADY_LIKED });
+    await expect(counters.recordLike(1, 'member-1', 'y')).rejects.toMatchObject({ code: CountersErrorCode.AlreadyLiked });
     expect(await counters.recordLike(1, null, 'guest')).toEqual({ likes: 4 });
-    await expect(counters.recordLike(1, null, 'guest')).rejects.toMatchObject({ code: ALREADY_LIKED });
+    await expect(counters.recordLike(1, null, 'guest')).rejects.toMatchObject({ code: CountersErrorCode.AlreadyLiked });
     await store.close();
   });
 

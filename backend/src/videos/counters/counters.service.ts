@@ -1,13 +1,5 @@
-import {
-  BeforeApplicationShutdown,
-  HttpStatus,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { isDependencyDown } from '../../common/errors/dependency-errors';
-import { CodedHttpException } from '../../common/filters/all-exceptions.filter';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { createHash } from 'node:crypto';
@@ -17,11 +9,11 @@ import { viewerKey } from './viewer';
 import type { ClientInfo } from './viewer.decorator';
 import { LikesRepository } from '../../lists/likes.repository';
 import { VideosRepository } from '../videos.repository';
+import { ConflictError } from '../../common/errors/domain-errors';
+import { CountersErrorCode } from './counter-errors';
 
 export const HOUR_MS = 60 * 60_000;
 export const DAY_MS = 24 * HOUR_MS;
-export const ALREADY_LIKED = 'ALREADY_LIKED';
-export const NOT_LIKED = 'NOT_LIKED';
 
 /** The dedupe mark of one viewer's view or trending signal on a video (one an hour each). */
 const viewMark = (videoId: number, viewer: string) => `view:${videoId}:${viewer}`;
@@ -119,9 +111,9 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
   async recordLike(videoId: number, userId: string | null, viewer: string): Promise<{ likes: number }> {
     await this.assertPublished(videoId);
     if (userId) {
-      if (!(await this.likes.add(userId, videoId))) throw new CodedHttpException('You already like this video', HttpStatus.CONFLICT, ALREADY_LIKED);
+      if (!(await this.likes.add(userId, videoId))) throw new ConflictError('You already like this video', CountersErrorCode.AlreadyLiked);
     } else if (!(await this.store.markOnce(`like:${videoId}:${viewer}`, DAY_MS))) {
-      throw new CodedHttpException('You already like this video', HttpStatus.CONFLICT, ALREADY_LIKED);
+      throw new ConflictError('You already like this video', CountersErrorCode.AlreadyLiked);
     }
     await this.store.increment(videoId, 'likes');
     return { likes: (await this.current(videoId)).likes };
@@ -136,7 +128,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
   async removeLike(videoId: number, userId: string): Promise<{ likes: number }> {
     await this.assertPublished(videoId);
     if (!(await this.likes.remove(userId, videoId))) {
-      throw new CodedHttpException('You do not like this video', HttpStatus.CONFLICT, NOT_LIKED);
+      throw new ConflictError('You do not like this video', CountersErrorCode.NotLiked);
     }
     if ((await this.current(videoId)).likes > 0) await this.store.increment(videoId, 'likes', -1);
     return { likes: Math.max(0, (await this.current(videoId)).likes) };

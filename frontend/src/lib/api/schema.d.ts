@@ -1064,7 +1064,7 @@ export interface components {
              * @description For programs, where the operation names one in this status’s description; absent otherwise
              * @enum {string}
              */
-            errorCode?: "WEAK_PASSWORD" | "ALREADY_LIKED" | "NOT_LIKED" | "23505" | "FOLLOW_LIMIT" | "WRONG_PASSWORD" | "ADMIN_ACCOUNT" | "DATABASE_DOWN";
+            errorCode?: "23505" | "ADMIN_ACCOUNT" | "ALREADY_LIKED" | "DATABASE_DOWN" | "FOLLOW_LIMIT" | "NOT_LIKED" | "WEAK_PASSWORD" | "WRONG_PASSWORD";
             /**
              * @description The status of the answer
              * @example 404
@@ -1971,7 +1971,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /**
+                         * @description For programs: which of this answer’s failures it is
+                         * @enum {string}
+                         */
+                        errorCode?: "WEAK_PASSWORD";
+                        /** @description The status of the answer */
+                        statusCode: number;
+                    };
                 };
             };
             /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
@@ -2842,7 +2852,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /**
+                         * @description For programs: which of this answer’s failures it is
+                         * @enum {string}
+                         */
+                        errorCode?: "ALREADY_LIKED";
+                        /** @description The status of the answer */
+                        statusCode: number;
+                    };
                 };
             };
             /** @description A JSON body over 256 kB */
@@ -2946,7 +2966,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /**
+                         * @description For programs: which of this answer’s failures it is
+                         * @enum {string}
+                         */
+                        errorCode?: "NOT_LIKED";
+                        /** @description The status of the answer */
+                        statusCode: number;
+                    };
                 };
             };
             /** @description A JSON body over 256 kB */
@@ -3751,7 +3781,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /**
+                         * @description For programs: which of this answer’s failures it is
+                         * @enum {string}
+                         */
+                        errorCode?: "FOLLOW_LIMIT";
+                        /** @description The status of the answer */
+                        statusCode: number;
+                    };
                 };
             };
             /** @description A JSON body over 256 kB */
@@ -4757,7 +4797,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /**
+                         * @description For programs: which of this answer’s failures it is
+                         * @enum {string}
+                         */
+                        errorCode?: "23505";
+                        /** @description The status of the answer */
+                        statusCode: number;
+                    };
                 };
             };
             /** @description A JSON body over 256 kB */
@@ -4865,7 +4915,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /**
+                         * @description For programs: which of this answer’s failures it is
+                         * @enum {string}
+                         */
+                        errorCode?: "23505";
+                        /** @description The status of the answer */
+                        statusCode: number;
+                    };
                 };
             };
             /** @description A JSON body over 256 kB */
@@ -5161,7 +5221,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /**
+                         * @description For programs: which of this answer’s failures it is
+                         * @enum {string}
+                         */
+                        errorCode?: "23505";
+                        /** @description The status of the answer */
+                        statusCode: number;
+                    };
                 };
             };
             /** @description A JSON body over 256 kB */
@@ -5518,7 +5588,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /**
+                         * @description For programs: which of this answer’s failures it is
+                         * @enum {string}
+                         */
+                        errorCode?: "WRONG_PASSWORD";
+                        /** @description The status of the answer */
+                        statusCode: number;
+                    };
                 };
             };
             /** @description errorCode ADMIN_ACCOUNT: an admin’s account is not deleted here */
@@ -5527,7 +5607,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /**
+                         * @description For programs: which of this answer’s failures it is
+                         * @enum {string}
+                         */
+                        errorCode?: "ADMIN_ACCOUNT";
+                        /** @description The status of the answer */
+                        statusCode: number;
+                    };
                 };
             };
             /** @description A JSON body over 256 kB */
@@ -6249,7 +6339,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /**
+                         * @description For programs: which of this answer’s failures it is
+                         * @enum {string}
+                         */
+                        errorCode?: "DATABASE_DOWN";
+                        /** @description The status of the answer */
+                        statusCode: number;
+                    };
                 };
             };
         };
