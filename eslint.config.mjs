@@ -77,6 +77,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // CommonJS by its extension (dependency-cruiser's configuration files).
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Browser tests and benchmarks run in Node and hand functions to the page, which run in the browser.
     files: ['frontend/e2e/**/*.ts', 'frontend/bench/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

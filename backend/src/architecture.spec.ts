@@ -19,8 +19,8 @@ const OWNERS: Record<string, string> = {
   video_daily_stats: 'videos',
   site_daily_stats: 'videos',
   site_rankings: 'videos',
-  categories: 'taxonomy',
-  performers: 'taxonomy',
+  categories: 'taxa',
+  performers: 'taxa',
   bookmarks: 'lists',
   watch_later_items: 'lists',
   likes: 'lists',
@@ -188,6 +188,16 @@ describe('architecture', () => {
     expect(usesHttpExceptions("import { Injectable, NotFoundException } from '@nestjs/common';")).toBe(true);
     expect(usesHttpExceptions("import { HttpException, Injectable } from '@nestjs/common';")).toBe(true);
     expect(usesHttpExceptions("import { Injectable } from '@nestjs/common';")).toBe(false);
+  });
+
+  it("lists the modules' layers in docs/architecture.md as dependency-cruiser checks them (backend/module-layers.json)", () => {
+    const { layers } = JSON.parse(readFileSync(path.join(SRC, '..', 'module-layers.json'), 'utf8')) as { layers: string[] };
+    const docs = readFileSync(path.join(SRC, '..', '..', 'docs', 'architecture.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('## Layers'), docs.indexOf('\n## ', docs.indexOf('## Layers') + 1));
+    expect([...section.matchAll(/^\d+\. `([a-z-]+)`/gm)].map((m) => m[1])).toEqual(layers);
+    // Every folder of src with code has its layer (the seeds are database/seeds; types holds declarations only).
+    const folders = [...new Set(files.map((f) => f.folder).filter((folder) => !folder.endsWith('.ts')))].sort();
+    expect(folders).toEqual(layers.filter((layer) => layer !== 'seeds').sort());
   });
 
   it('spawns processes only in the ffmpeg runner', () => {

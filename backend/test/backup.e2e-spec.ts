@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
-import { stemOf } from '../src/media/media-paths';
+import { stemOf } from '../src/common/media-paths';
 import { createServerDatabase, onPostgresServer } from './helpers/test-app';
 import { MIGRATIONS } from '../src/database/migrations';
 import { guestFrom } from './helpers/factories';

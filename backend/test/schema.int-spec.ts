@@ -1,4 +1,4 @@
-import { stemOf } from '../src/media/media-paths';
+import { stemOf } from '../src/common/media-paths';
 import { insertVideo } from './helpers/factories';
 import { createTestApp, registerUser, TestApp } from './helpers/test-app';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
-import { stemOf } from '../src/media/media-paths';
+import { stemOf } from '../src/common/media-paths';
 import { VideosRepository } from '../src/videos/videos.repository';
 import { insertVideo, type VideoFields } from './helpers/factories';
 import { bearer, createTestApp, registerAdmin, TestApp, TestUser } from './helpers/test-app';

@@ -7,7 +7,7 @@ import { AuthRateLimit, CurrentUser } from '../common/decorators/auth.decorators
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { siteOf } from '../site/site-identity';
+import { siteOf } from '../common/http/site-identity';
 import { slugify } from '@hunktube/shared';
 import { AccountService } from './account.service';
 import { AccountExportDto, DeleteAccountDto } from './dto/account.dto';

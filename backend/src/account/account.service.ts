@@ -5,7 +5,7 @@ import { FollowsService } from '../lists/follows.service';
 import { ListsService } from '../lists/lists.service';
 import { PlaylistsService } from '../playlists/playlists.service';
 import { VideosRepository } from '../videos/videos.repository';
-import type { SiteIdentity } from '../site/site-identity';
+import type { SiteIdentity } from '../common/http/site-identity';
 import type { AccountExportDto } from './dto/account.dto';
 
 /**

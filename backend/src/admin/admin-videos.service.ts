@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { stemOf } from '../media/media-paths';
+import { stemOf } from '../common/media-paths';
 import { StorageService } from '../media/storage.service';
-import { TaxaRepository } from '../taxonomy/taxa.repository';
+import { TaxaRepository } from '../taxa/taxa.repository';
 import { CountersService } from '../videos/counters/counters.service';
 import { EDIT_CONFLICT, editVersion, parseEditPrecondition } from '@hunktube/shared';
 import { ConflictError, InvalidInputError, NotFoundError } from '../common/errors/domain-errors';

@@ -1,6 +1,7 @@
+import type { RoleId } from '../common/decorators/auth.decorators';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export type RoleId = 'member' | 'admin';
+export type { RoleId };
 
 @Entity({ name: 'users' })
 export class User {

@@ -3,7 +3,7 @@ import { AuthService } from '../auth/auth.service';
 import { JobsService } from '../jobs/jobs.service';
 import { INGEST_KIND } from '../media/ingest.service';
 import { RemovalRequestsService } from '../removal-requests/removal-requests.service';
-import { TaxaRepository } from '../taxonomy/taxa.repository';
+import { TaxaRepository } from '../taxa/taxa.repository';
 import type { StatsPeriod } from '../videos/dto/video-stats.dto';
 import { SiteStatsService, type RankedTaxon, type SiteRanking } from '../videos/site-stats.service';
 import { VideosRepository } from '../videos/videos.repository';

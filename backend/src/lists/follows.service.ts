@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../common/decorators/auth.decorators';
-import { TaxaRepository } from '../taxonomy/taxa.repository';
+import { TaxaRepository } from '../taxa/taxa.repository';
 import { TaxonomyService } from '../taxonomy/taxonomy.service';
 import type { PageQuery } from '../videos/dto/list-videos.query';
 import type { VideoCardPageDto } from '../videos/dto/video.dto';

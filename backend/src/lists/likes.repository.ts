@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { MemberLikes } from '../videos/counters/member-likes';
 
 /**
  * A member's likes (`likes`, owned by the lists module): the counters record a member's like here, the lists
  * read them as "Liked videos". Needs only the database, so that the counters can use it without the lists' API.
  */
 @Injectable()
-export class LikesRepository {
+export class LikesRepository implements MemberLikes {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Records the member's like; false when they already like the video (the table keeps it unique). */

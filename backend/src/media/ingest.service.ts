@@ -12,7 +12,7 @@ import { FfmpegRunner } from './ffmpeg.runner';
 import { measureVariant } from './hls-measure';
 import type { VariantBitRates } from './hls-playlist';
 import { ImageVariants, SPRITE_COPIES, THUMBNAIL_COPIES } from './image-variants';
-import { redactPaths, stemOf } from './media-paths';
+import { redactPaths, stemOf } from '../common/media-paths';
 import { StorageService } from './storage.service';
 import { sniffVideoType } from './video-type';
 

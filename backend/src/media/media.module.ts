@@ -4,7 +4,7 @@ import { diskStorage } from 'multer';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { JobsModule } from '../jobs/jobs.module';
-import { TaxonomyStoreModule } from '../taxonomy/taxonomy-store.module';
+import { TaxaStoreModule } from '../taxa/taxa-store.module';
 import { VideoStoreModule } from '../videos/video-store.module';
 import { AdminVideosController } from './admin-videos.controller';
 import { IngestService } from './ingest.service';
@@ -23,7 +23,7 @@ import { UploadsService } from './uploads.service';
     StorageModule,
     JobsModule,
     VideoStoreModule,
-    TaxonomyStoreModule,
+    TaxaStoreModule,
     // Uploads stream to disk as they arrive, never whole into memory.
     MulterModule.registerAsync({
       imports: [StorageModule],

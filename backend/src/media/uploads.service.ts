@@ -10,9 +10,9 @@ import type { UploadAcceptedDto, UploadVideoDto } from './dto/upload-video.dto';
 import { INGEST_KIND } from './ingest.service';
 import { JobRunner } from '../jobs/job-runner.service';
 import { JobsService } from '../jobs/jobs.service';
-import { TaxaRepository } from '../taxonomy/taxa.repository';
+import { TaxaRepository } from '../taxa/taxa.repository';
 import { VideosRepository } from '../videos/videos.repository';
-import { stemOf } from './media-paths';
+import { stemOf } from '../common/media-paths';
 import { StorageService } from './storage.service';
 import { sniffVideoType, type VideoType } from './video-type';
 

@@ -14,7 +14,7 @@ import type {
 } from './dto/removal-request.dto';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { siteHosts } from '../site/site-identity';
+import { siteHosts } from '../common/http/site-identity';
 import { VideosRepository } from '../videos/videos.repository';
 import {
   REMOVAL_BUDGET_NAME,

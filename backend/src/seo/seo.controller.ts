@@ -5,7 +5,7 @@ import { Public } from '../common/decorators/auth.decorators';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { sendFile } from './built-file';
-import { siteOf } from '../site/site-identity';
+import { siteOf } from '../common/http/site-identity';
 import { SitemapsService } from './sitemaps.service';
 import { ApiError, ApiPublic } from '../openapi/openapi.decorators';
 

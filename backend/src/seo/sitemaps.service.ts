@@ -5,9 +5,9 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { TaxonomyService } from '../taxonomy/taxonomy.service';
 import { CACHE_MAX_AGE_MS, CatalogueCache, sweepExpired } from '../videos/catalogue-cache';
-import { posterPathOf } from '../media/media-paths';
+import { posterPathOf } from '../common/media-paths';
 import { type SitemapVideoRow, type TaxonKind, VideosRepository } from '../videos/videos.repository';
-import type { SiteIdentity } from '../site/site-identity';
+import type { SiteIdentity } from '../common/http/site-identity';
 import { type BuiltFile, buildFile } from './built-file';
 import {
   describeVideo, pageUrlXml, robotsTxt, sitemapIndexXml, URLSET_CLOSE, URLSET_OPEN, videoUrlXml,

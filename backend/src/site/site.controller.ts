@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { PublicCache } from '../common/http/http-caching';
 import { Public } from '../common/decorators/auth.decorators';
 import { clientIp } from '../common/utils/client-ip';
-import { siteOf, type SiteIdentity } from './site-identity';
+import { siteOf, type SiteIdentity } from '../common/http/site-identity';
 import { ApiPublic } from '../openapi/openapi.decorators';
 
 class MediaHostsDto {

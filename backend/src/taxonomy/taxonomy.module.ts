@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { VideoStoreModule } from '../videos/video-store.module';
-import { TaxonomyStoreModule } from './taxonomy-store.module';
+import { TaxaStoreModule } from '../taxa/taxa-store.module';
 import { TaxonomyController } from './taxonomy.controller';
 import { TaxonomyService } from './taxonomy.service';
 
-/** Categories and performers (owns `categories` and `performers`); the videos carrying them are the videos'. */
+/** The category and performer lists with their counts, and their creation and renaming (the tables are the taxa store's). */
 @Module({
-  imports: [VideoStoreModule, TaxonomyStoreModule],
+  imports: [VideoStoreModule, TaxaStoreModule],
   controllers: [TaxonomyController],
   providers: [TaxonomyService],
-  exports: [TaxonomyService, TaxonomyStoreModule],
+  exports: [TaxonomyService, TaxaStoreModule],
 })
 export class TaxonomyModule {}

@@ -8,7 +8,7 @@ import { hasBody } from '../common/http/request-guards';
 import { STALE_HEADER } from '../common/http/stale-reads';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { brandHostOf } from '../site/site-identity';
+import { brandHostOf } from '../common/http/site-identity';
 import { CACHE_MAX_AGE_MS, CatalogueCache, sweepExpired, type CatalogueStamp } from './catalogue-cache';
 import { CountersService } from './counters/counters.service';
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CountersService } from './counters/counters.service';
 import type { StatsPeriod, VideoStatsDto } from './dto/video-stats.dto';
-import { TaxaRepository } from '../taxonomy/taxa.repository';
+import { TaxaRepository } from '../taxa/taxa.repository';
 import { published, VIDEO_NOT_FOUND } from './videos.repository';
 import { NotFoundError } from '../common/errors/domain-errors';
 

@@ -1,4 +1,4 @@
-import { previewPathOf, posterPathOf, storyboardPathOf, streamPathOf } from '../media/media-paths';
+import { previewPathOf, posterPathOf, storyboardPathOf, streamPathOf } from '../common/media-paths';
 import type { TaxonRefDto, VideoCardDto, VideoDto } from './dto/video.dto';
 import { iso } from '../common/utils/iso';
 

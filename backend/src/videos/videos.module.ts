@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { ListsStoreModule } from '../lists/lists-store.module';
-import { TaxonomyStoreModule } from '../taxonomy/taxonomy-store.module';
+import { TaxaStoreModule } from '../taxa/taxa-store.module';
 import { CardsController } from './cards.controller';
 import { CountersController } from './counters.controller';
 import { COUNTER_STORE } from './counters/counter-store';
@@ -20,7 +19,7 @@ import { SearchIndex } from './catalogue/search-index';
 
 /** The catalogue's HTTP side: listings, detail, related, and the counters. */
 @Module({
-  imports: [VideoStoreModule, ListsStoreModule, TaxonomyStoreModule],
+  imports: [VideoStoreModule, TaxaStoreModule],
   controllers: [VideosController, CardsController, CountersController, VideoStatsController],
   providers: [
     VideosService,

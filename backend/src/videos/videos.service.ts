@@ -11,7 +11,7 @@ import { SqlCatalogueReader } from './catalogue/sql-catalogue-reader';
 import type { PendingCounts } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
 import { toVideo, toVideoCard, VideoCardRow } from './video.mapper';
-import { TaxaRepository } from '../taxonomy/taxa.repository';
+import { TaxaRepository } from '../taxa/taxa.repository';
 import { VIDEO_NOT_FOUND, VideosRepository } from './videos.repository';
 import { SearchIndex } from './catalogue/search-index';
 import { NotFoundError } from '../common/errors/domain-errors';

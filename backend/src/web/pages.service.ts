@@ -7,7 +7,7 @@ import { fromCookie } from '../common/http/session-cookie';
 import { toUserDto } from '../auth/user.mapper';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { siteOf, type SiteIdentity } from '../site/site-identity';
+import { siteOf, type SiteIdentity } from '../common/http/site-identity';
 import { toSiteDto } from '../site/site.controller';
 import { TaxonomyService, type TaxonKind } from '../taxonomy/taxonomy.service';
 import { ListVideosQuery, MAX_PAGE, type VideoSort } from '../videos/dto/list-videos.query';

@@ -1,5 +1,6 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { RoleId } from '../../auth/user.entity';
+/** A signed-in account's role (the users table's role_id, which the auth module owns). */
+export type RoleId = 'member' | 'admin';
 
 export const IS_PUBLIC = 'isPublic';
 export const ROLES = 'roles';

@@ -1,7 +1,6 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { RoleId } from '../../auth/user.entity';
-import { AuthUser, ROLES } from '../decorators/auth.decorators';
+import { AuthUser, type RoleId, ROLES } from '../decorators/auth.decorators';
 
 /** Enforces `@Roles(...)`; runs after the JWT guard, so a user here is authenticated. */
 @Injectable()

@@ -8,7 +8,7 @@ import { INGEST_KIND } from '../../media/ingest.service';
 import { JobRunner } from '../../jobs/job-runner.service';
 import { JobsService } from '../../jobs/jobs.service';
 import { VideosRepository } from '../../videos/videos.repository';
-import { stemOf } from '../../media/media-paths';
+import { stemOf } from '../../common/media-paths';
 import { generateCatalog } from './catalog-generator';
 import { writeCatalog } from './catalog-writer';
 

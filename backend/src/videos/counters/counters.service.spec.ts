@@ -1,6 +1,6 @@
 import { NotFoundError } from '../../common/errors/domain-errors';
 import type { AppConfig } from '../../config/app-config';
-import type { LikesRepository } from '../../lists/likes.repository';
+import type { MemberLikes } from './member-likes';
 import type { VideosRepository } from '../videos.repository';
 import type { CounterDelta, CounterStore } from './counter-store';
 import { CountersErrorCode } from './counter-errors';
@@ -58,7 +58,7 @@ function setup() {
   const store = new MemoryCounterStore();
   const counters = new CountersService(
     videos as unknown as VideosRepository,
-    new FakeLikes() as unknown as LikesRepository,
+    new FakeLikes() as unknown as MemberLikes,
     store,
     { jwtSecret: 'test', counterFlushMs: 60_000 } as AppConfig,
   );
@@ -105,7 +105,7 @@ describe('CountersService', () => {
       drain: (write, written) => memory.drain(write, written),
       close: () => memory.close(),
     };
-    const counters = new CountersService(videos as unknown as VideosRepository, new FakeLikes() as unknown as LikesRepository, shared, {
+    const counters = new CountersService(videos as unknown as VideosRepository, new FakeLikes() as unknown as MemberLikes, shared, {
       jwtSecret: 'test',
       counterFlushMs: 60_000,
     } as AppConfig);

@@ -7,7 +7,7 @@ import { COUNTER_STORE } from './counter-store';
 import type { CounterStore, PendingCounts } from './counter-store';
 import { viewerKey } from './viewer';
 import type { ClientInfo } from './viewer.decorator';
-import { LikesRepository } from '../../lists/likes.repository';
+import { MEMBER_LIKES, type MemberLikes } from './member-likes';
 import { VideosRepository } from '../videos.repository';
 import { ConflictError } from '../../common/errors/domain-errors';
 import { CountersErrorCode } from './counter-errors';
@@ -34,7 +34,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
 
   constructor(
     private readonly videos: VideosRepository,
-    private readonly likes: LikesRepository,
+    @Inject(MEMBER_LIKES) private readonly likes: MemberLikes,
     @Inject(COUNTER_STORE) private readonly store: CounterStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {

@@ -1,3 +1,4 @@
+import { TaxonRefDto } from '../../taxa/taxon-ref.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class VideoCardDto {
@@ -15,11 +16,6 @@ export class VideoCardDto {
   @ApiProperty({ format: 'date-time' }) upload_date: string;
   @ApiProperty({ description: 'Selects the media host: 1, 2 or other (default)' }) cdn: number;
   @ApiProperty({ description: 'Source path, e.g. /2024/06/pool-party.mp4' }) url: string;
-}
-
-export class TaxonRefDto {
-  @ApiProperty() id: string;
-  @ApiProperty() name: string;
 }
 
 export class VideoDto extends VideoCardDto {
@@ -51,3 +47,5 @@ export class RelatedVideosDto {
 export class HistoryVideoCardDto extends VideoCardDto {
   @ApiPropertyOptional({ format: 'date-time' }) watched_at?: string;
 }
+
+export { TaxonRefDto };

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ok } from '@/lib/api/client';
-import { taxonomyKeys } from './keys';
+import { type TaxonKind, taxonomyKeys } from './keys';
 
 /** Categories and performers share one shape and one set of routes: `/api/categories`, `/api/performers`. */
-export type TaxonKind = 'categories' | 'performers';
+export type { TaxonKind };
 
 /** GET /api/categories or /api/performers. */
 export const getTaxa = (kind: TaxonKind, signal?: AbortSignal) =>

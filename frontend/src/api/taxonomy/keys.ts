@@ -1,4 +1,5 @@
-import type { TaxonKind } from './get-taxa';
+/** The two kinds of taxa. */
+export type TaxonKind = 'categories' | 'performers';
 
 /** Categories and performers, each list under ['taxonomy', kind]; ['taxonomy'] covers both. */
 export const taxonomyKeys = {

@@ -1,17 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ok } from '@/lib/api/client';
-import { videoKeys } from './keys';
-import type { VideoSort } from './sorts';
+import { type GetVideosParams, videoKeys } from './keys';
 
-export interface GetVideosParams {
-  sort?: VideoSort;
-  page?: number;
-  limit?: number;
-  category?: string;
-  performer?: string;
-  q?: string;
-  featured?: boolean;
-}
+export type { GetVideosParams };
 
 /** GET /api/videos: one page of the catalogue. */
 export const getVideos = (params: GetVideosParams = {}, signal?: AbortSignal) =>

@@ -1,4 +1,15 @@
-import type { GetVideosParams } from './get-videos';
+import type { VideoSort } from './sorts';
+
+/** A catalogue listing's query: what it is filtered and sorted by, and which page (GET /api/videos). */
+export interface GetVideosParams {
+  sort?: VideoSort;
+  page?: number;
+  limit?: number;
+  category?: string;
+  performer?: string;
+  q?: string;
+  featured?: boolean;
+}
 
 /**
  * Catalogue listings are cached under ['videos', params] (all of them invalidated by ['videos'] after an edit);

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { AppConfig, Brand } from '../config/app-config';
+import type { AppConfig, Brand } from '../../config/app-config';
 
 /** Which of the deployment's sites a request is for: its brand, its name and the origin its addresses use. */
 export interface SiteIdentity {

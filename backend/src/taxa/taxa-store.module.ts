@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TaxaRepository } from './taxa.repository';
 
-/** Look-ups of categories and performers that need only the database (the worker and the CLIs load it). */
+/** The owner of `categories` and `performers`: needs only the database (the worker and the CLIs load it). */
 @Module({
   providers: [TaxaRepository],
   exports: [TaxaRepository],
 })
-export class TaxonomyStoreModule {}
+export class TaxaStoreModule {}

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InvalidInputError } from '../common/errors/domain-errors';
-import type { TaxonRefDto } from '../videos/dto/video.dto';
-import type { TaxonKind } from '../videos/videos.repository';
+import type { TaxonRefDto } from './taxon-ref.dto';
+
+/** The two kinds of taxa: the tables `categories` and `performers`, owned here. */
+export type TaxonKind = 'categories' | 'performers';
 
 /** How messages name one category or performer. */
 export const SINGULAR: Record<TaxonKind, { lower: string; title: string }> = {
@@ -56,5 +58,34 @@ export class TaxaRepository {
   async refs(kind: TaxonKind, ids: string[]): Promise<TaxonRefDto[]> {
     if (ids.length === 0) return [];
     return this.db.query<TaxonRefDto[]>(`SELECT id, name FROM ${kind} WHERE id = ANY($1::varchar[]) ORDER BY name, id`, [ids]);
+  }
+
+  /** Every category or performer, by name (case-insensitively), then id. */
+  all(kind: TaxonKind): Promise<{ id: string; name: string }[]> {
+    return this.db.query<{ id: string; name: string }[]>(`SELECT id, name FROM ${kind} ORDER BY lower(name), id`);
+  }
+
+  /** Adds one; a taken id is the database's unique violation, for the caller to answer. */
+  async insert(kind: TaxonKind, id: string, name: string): Promise<void> {
+    await this.db.query(`INSERT INTO ${kind} (id, name) VALUES ($1, $2)`, [id, name]);
+  }
+
+  /**
+   * Gives one a new name unless another already has it (case-insensitively): `renamed`, or why not (`missing`,
+   * `taken`).
+   */
+  async rename(kind: TaxonKind, id: string, name: string): Promise<'renamed' | 'missing' | 'taken'> {
+    // A SELECT around the UPDATE, so the driver answers with rows rather than [rows, affected count].
+    const rows = await this.db.query<{ id: string }[]>(
+      `WITH renamed AS (
+         UPDATE ${kind} SET name = $2
+         WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM ${kind} o WHERE o.id <> $1 AND lower(o.name) = lower($2))
+         RETURNING id
+       ) SELECT id FROM renamed`,
+      [id, name],
+    );
+    if (rows.length > 0) return 'renamed';
+    const [exists] = await this.db.query<unknown[]>(`SELECT 1 FROM ${kind} WHERE id = $1`, [id]);
+    return exists ? 'taken' : 'missing';
   }
 }
