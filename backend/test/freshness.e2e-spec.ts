@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { slugify } from '@hunktube/shared';
 import request, { type Response } from 'supertest';
 import { ffmpegPath } from '../src/media/ffmpeg.runner';
 import { guestFrom, insertVideo } from './helpers/factories';
@@ -18,7 +19,8 @@ import { bearer, createTestApp, onPostgresServer, registerAdmin, registerUser, t
  * first test. The caches are all on, and the search index answers at any size.
  */
 const second = onPostgresServer() && !!process.env.TEST_REDIS_URL;
-const WORDS = () => `Fresh${randomBytes(4).toString('hex')}`;
+/** A word no other scenario's fixtures hold. */
+const uniqueWord = () => `Fresh${randomBytes(4).toString('hex')}`;
 
 type Who = 'guest' | 'member' | 'admin' | TestUser;
 interface Read {
@@ -87,7 +89,7 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
   const write = (method: 'post' | 'put' | 'patch' | 'delete', url: string, who: Who = 'member') => send(a, method, url, who);
   /** A published video written behind the API's back, announced as its owner would. */
   const video = async (fields: Parameters<typeof insertVideo>[1] = {}) => {
-    const id = await insertVideo(a.db, { title: `${WORDS()} Video`, ...fields });
+    const id = await insertVideo(a.db, { title: `${uniqueWord()} Video`, ...fields });
     a.videosChanged([id]);
     return id;
   };
@@ -127,7 +129,7 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
       write: async (c) => send(a, 'post', '/api/auth/register', 'guest').send({ email: c.email, password: 'correct horse battery', displayName: 'Fresh Member' }).expect(201),
     }),
     'POST /api/auth/login': scenario({
-      arrange: async () => ({ user: await registerUser(a.http, { password: 'correct horse battery' }), name: `Signed In ${WORDS()}` }),
+      arrange: async () => ({ user: await registerUser(a.http, { password: 'correct horse battery' }), name: `Signed In ${uniqueWord()}` }),
       reads: (c) => [{ url: '/api/auth/me', as: c.user, shows: (res) => expect(res.body.user.user_metadata.display_name).toBe(c.name) }],
       write: async (c) => {
         // A login answers the account as it is now: renamed behind the API's back, then signed in.
@@ -142,7 +144,7 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
       write: async (c) => write('post', '/api/auth/logout', c.user).expect(204),
     }),
     'PATCH /api/auth/me': scenario({
-      arrange: async () => ({ user: await registerUser(a.http), name: `Renamed ${WORDS()}` }),
+      arrange: async () => ({ user: await registerUser(a.http), name: `Renamed ${uniqueWord()}` }),
       reads: (c) => [{ url: '/api/auth/me', as: c.user, shows: (res) => expect(JSON.stringify(res.body.user)).toContain(c.name) }],
       write: async (c) => write('patch', '/api/auth/me', c.user).send({ displayName: c.name }).expect(200),
     }),
@@ -154,7 +156,7 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
 
     // --- counts ------------------------------------------------------------------------------------------------
     'POST /api/video/increment-views': scenario({
-      arrange: async () => ({ id: await video({ views: 7, categories: [`Views ${WORDS()}`] }) }),
+      arrange: async () => ({ id: await video({ views: 7, categories: [`Views ${uniqueWord()}`] }) }),
       reads: (c) => [
         { url: `/api/videos/${c.id}`, shows: (res) => expect(res.body.views).toBe(8) },
         { url: '/api/videos?sort=newest&limit=60', shows: (res) => expect(res.body.data.find((v: { id: number }) => v.id === c.id)?.views).toBe(8) },
@@ -164,13 +166,13 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
     'POST /api/video/add-trending': scenario({
       // A trending signal moves the ranking at the counters' next flush, by design (docs/decisions.md): flushed here.
       arrange: async () => {
-        const category = `Trending ${WORDS()}`;
+        const category = `Trending ${uniqueWord()}`;
         const first = await video({ categories: [category], views: 5 });
         const rising = await video({ categories: [category] });
         // Ahead on a score from the last recompute; with no signal since, the next recompute takes it to 0.
         await a.db.query('UPDATE videos SET trending_score = 1 WHERE id = $1', [first]);
         a.videosChanged([first]);
-        return { rising, first, category: category.toLowerCase().replace(' ', '-') };
+        return { rising, first, category: slugify(category) };
       },
       reads: (c) => [{ url: `/api/videos?category=${c.category}&sort=trending`, shows: (res) => expect(idsOf(res)[0]).toBe(c.rising) }],
       write: async (c) => {
@@ -180,11 +182,11 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
     }),
     'POST /api/admin/refresh-views': scenario({
       arrange: async () => {
-        const category = `Counted ${WORDS()}`;
+        const category = `Counted ${uniqueWord()}`;
         const leader = await video({ categories: [category], views: 1 });
         const viewed = await video({ categories: [category], views: 0 });
         for (let i = 0; i < 3; i++) await send(a, 'post', '/api/video/increment-views').send({ videoId: viewed }).expect(200);
-        return { viewed, leader, category: category.toLowerCase().replace(' ', '-') };
+        return { viewed, leader, category: slugify(category) };
       },
       // The buffered views count in every card at once; the order by stored views moves at the flush.
       reads: (c) => [{ url: `/api/videos?category=${c.category}&sort=most-viewed`, shows: (res) => expect(idsOf(res)).toEqual([c.viewed, c.leader]) }],
@@ -251,9 +253,9 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
     }),
     'PUT /api/me/following/{performerId}': scenario({
       arrange: async () => {
-        const name = `Performer ${WORDS()}`;
+        const name = `Performer ${uniqueWord()}`;
         const id = await video({ performers: [name] });
-        return { id, performer: name.toLowerCase().replace(' ', '-') };
+        return { id, performer: slugify(name) };
       },
       reads: (c) => [
         { url: '/api/me/following', as: 'member', shows: (res) => expect(idsOf(res)).toContain(c.performer) },
@@ -263,9 +265,9 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
     }),
     'DELETE /api/me/following/{performerId}': scenario({
       arrange: async () => {
-        const name = `Performer ${WORDS()}`;
+        const name = `Performer ${uniqueWord()}`;
         const id = await video({ performers: [name] });
-        const performer = name.toLowerCase().replace(' ', '-');
+        const performer = slugify(name);
         await write('put', `/api/me/following/${performer}`).send({}).expect(200);
         return { id, performer };
       },
@@ -309,7 +311,7 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
 
     // --- playlists ---------------------------------------------------------------------------------------------
     'POST /api/playlists/create-playlist': scenario({
-      arrange: async () => ({ id: await video(), title: `List ${WORDS()}` }),
+      arrange: async () => ({ id: await video(), title: `List ${uniqueWord()}` }),
       reads: (c) => [{ url: '/api/playlists/get-user-playlists', as: 'member', shows: (res) => expect(JSON.stringify(res.body.data)).toContain(c.title) }],
       write: async (c) => write('post', '/api/playlists/create-playlist').send({ video_id: c.id, title: c.title }).expect(201),
     }),
@@ -319,7 +321,7 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
       write: async (c) => write('post', '/api/playlists/add-to-playlist').send({ video_id: c.added, playlist_id: c.playlist }).expect(200),
     }),
     'PATCH /api/playlists/{id}': scenario({
-      arrange: async () => ({ ...(await playlist()), title: `Renamed ${WORDS()}` }),
+      arrange: async () => ({ ...(await playlist()), title: `Renamed ${uniqueWord()}` }),
       reads: (c) => [
         { url: `/api/playlists/${c.playlist}`, as: 'member', shows: (res) => expect(res.body.playlist.title).toBe(c.title) },
         { url: '/api/playlists/get-user-playlists', as: 'member', shows: (res) => expect(JSON.stringify(res.body.data)).toContain(c.title) },
@@ -344,12 +346,12 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
 
     // --- taxonomy ----------------------------------------------------------------------------------------------
     'POST /api/categories': scenario({
-      arrange: async () => ({ name: `Category ${WORDS()}` }),
+      arrange: async () => ({ name: `Category ${uniqueWord()}` }),
       reads: (c) => [{ url: '/api/categories', shows: (res) => expect(JSON.stringify(res.body.data)).toContain(c.name) }],
       write: async (c) => write('post', '/api/categories', 'admin').send({ name: c.name }).expect(201),
     }),
     'POST /api/performers': scenario({
-      arrange: async () => ({ name: `Performer ${WORDS()}` }),
+      arrange: async () => ({ name: `Performer ${uniqueWord()}` }),
       reads: (c) => [{ url: '/api/performers', shows: (res) => expect(JSON.stringify(res.body.data)).toContain(c.name) }],
       write: async (c) => write('post', '/api/performers', 'admin').send({ name: c.name }).expect(201),
     }),
@@ -358,7 +360,7 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
 
     // --- the catalogue's admin ---------------------------------------------------------------------------------
     'POST /api/admin/videos': scenario({
-      arrange: async () => ({ title: `Upload ${WORDS()}`, uploaded: 0 }),
+      arrange: async () => ({ title: `Upload ${uniqueWord()}`, uploaded: 0 }),
       // Unpublished until the worker built it (no worker here): its job is listed, the video is not.
       reads: (c) => [{ url: '/api/admin/jobs', as: 'admin', shows: (res) => expect(res.body.data[0]?.video_id).toBe(c.uploaded) }],
       write: async (c) => {
@@ -381,10 +383,10 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
     }),
     'POST /api/admin/update-video': scenario({
       arrange: async () => {
-        const category = `Edited ${WORDS()}`;
+        const category = `Edited ${uniqueWord()}`;
         const id = await video({ categories: [category] });
         const other = await video({ categories: [category] });
-        return { id, other, word: WORDS() };
+        return { id, other, word: uniqueWord() };
       },
       reads: (c) => [
         { url: `/api/videos/${c.id}`, shows: (res) => expect(res.body.title).toBe(`${c.word} Edited`) },
@@ -397,7 +399,7 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
     }),
     'POST /api/admin/delete-video': scenario({
       arrange: async () => {
-        const word = WORDS();
+        const word = uniqueWord();
         return { id: await video({ title: `${word} Doomed` }), word };
       },
       reads: (c) => [
@@ -415,7 +417,7 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
           .field('uploadPath', c.file).expect(200),
     }),
     'POST /api/admin/clear-cache': scenario({
-      arrange: async () => ({ id: await video(), title: `${WORDS()} Behind` }),
+      arrange: async () => ({ id: await video(), title: `${uniqueWord()} Behind` }),
       reads: (c) => [{ url: `/api/videos/${c.id}`, shows: (res) => expect(res.body.title).toBe(c.title) }],
       write: async (c) => {
         // Written behind the API's back (SQL by hand): not announced, so kept answers stay until the admin clears them.
@@ -449,7 +451,7 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
   async function playlist(): Promise<{ playlist: number; others: number[] }> {
     const first = await video();
     const then = await video();
-    const created = await write('post', '/api/playlists/create-playlist').send({ video_id: first, title: `List ${WORDS()}` }).expect(201);
+    const created = await write('post', '/api/playlists/create-playlist').send({ video_id: first, title: `List ${uniqueWord()}` }).expect(201);
     const id = Number(created.body.data.playlist_id ?? created.body.data.id);
     await write('post', '/api/playlists/add-to-playlist').send({ video_id: then, playlist_id: id }).expect(200);
     return { playlist: id, others: [first, then] };
@@ -458,9 +460,9 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
   function renameTaxon(kind: 'categories' | 'performers'): Scenario<{ taxon: string; id: number; name: string }> {
     return {
       arrange: async () => {
-        const name = `Taxon ${WORDS()}`;
+        const name = `Taxon ${uniqueWord()}`;
         const id = await video({ [kind]: [name] });
-        return { taxon: name.toLowerCase().replace(' ', '-'), id, name: `Renamed ${WORDS()}` };
+        return { taxon: slugify(name), id, name: `Renamed ${uniqueWord()}` };
       },
       reads: (c) => [
         { url: `/api/${kind}`, shows: (res) => expect(JSON.stringify(res.body.data)).toContain(c.name) },
