@@ -1,4 +1,3 @@
-import { withErrorCodes } from './openapi/openapi.decorators';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
@@ -18,6 +17,7 @@ import { sessionCookieName } from './common/http/session-cookie';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import { ImageVariants } from './media/image-variants';
 import { mediaServing } from './media/media-serving';
+import { withErrorCodes } from './openapi/openapi.decorators';
 import { SEO_ROUTES } from './seo/seo.controller';
 import { HotAnswers, hotAnswersMiddleware } from './videos/hot-answers';
 import { CountersController } from './videos/counters.controller';

@@ -1,7 +1,7 @@
-import { AuthErrorCode } from '../auth/auth-errors';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { AuthErrorCode } from '../auth/auth-errors';
 import { sessionCookieName, sessionCookieOptions } from '../common/http/session-cookie';
 import { AuthRateLimit, CurrentUser } from '../common/decorators/auth.decorators';
 import type { AuthUser } from '../common/decorators/auth.decorators';

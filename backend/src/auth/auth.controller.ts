@@ -1,4 +1,3 @@
-import { AuthErrorCode } from './auth-errors';
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
@@ -7,6 +6,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { AuthRateLimit, CurrentUser, Public } from '../common/decorators/auth.decorators';
 import { clientNetworkOf } from '../common/utils/client-ip';
 import type { AuthUser } from '../common/decorators/auth.decorators';
+import { AuthErrorCode } from './auth-errors';
 import { AuthService } from './auth.service';
 import { LoginDto, MeDto, RegisterDto, SessionDto, UpdateProfileDto } from './dto/auth.dto';
 import { sessionCookieName, sessionCookieOptions } from '../common/http/session-cookie';

@@ -1,4 +1,3 @@
-import { ListsErrorCode } from './lists-errors';
 import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/auth.decorators';
@@ -8,6 +7,7 @@ import { PageQuery } from '../videos/dto/list-videos.query';
 import { VideoCardPageDto } from '../videos/dto/video.dto';
 import { FollowingListDto, FollowStateDto } from './dto/following.dto';
 import { FOLLOW_CAP, FollowsService } from './follows.service';
+import { ListsErrorCode } from './lists-errors';
 import { ApiError, ApiMember } from '../openapi/openapi.decorators';
 
 /** The performers a member follows, and their newest videos (docs/decisions.md › "Following performers"). Members only. */

@@ -1,10 +1,10 @@
-import { withErrorCodes } from './openapi.decorators';
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { SwaggerModule } from '@nestjs/swagger';
 import { createApp, openApiConfig } from '../app.factory';
 import { loadConfig } from '../config/app-config';
+import { withErrorCodes } from './openapi.decorators';
 
 /**
  * `npm run openapi -w backend`: writes the OpenAPI document the API serves at /api/docs-json to

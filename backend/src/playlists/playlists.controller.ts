@@ -1,4 +1,3 @@
-import { PlaylistsErrorCode } from './playlists-errors';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/auth.decorators';
@@ -16,6 +15,7 @@ import {
   UpdatePlaylistDto,
 } from './dto/playlist.dto';
 import { PlaylistsService } from './playlists.service';
+import { PlaylistsErrorCode } from './playlists-errors';
 import { ApiError, ApiMember } from '../openapi/openapi.decorators';
 
 /** A playlist is its owner's alone: every route is signed in, and the owner always comes from the token. */

@@ -6,7 +6,8 @@ import { APP_CONFIG } from '../config/config.module';
 import { TaxonomyService } from '../taxonomy/taxonomy.service';
 import { CACHE_MAX_AGE_MS, CatalogueCache, sweepExpired } from '../videos/catalogue-cache';
 import { posterPathOf } from '../common/media-paths';
-import { type SitemapVideoRow, type TaxonKind, VideosRepository } from '../videos/videos.repository';
+import type { TaxonKind } from '../taxa/taxa.repository';
+import { type SitemapVideoRow, VideosRepository } from '../videos/videos.repository';
 import type { SiteIdentity } from '../common/http/site-identity';
 import { type BuiltFile, buildFile } from './built-file';
 import {

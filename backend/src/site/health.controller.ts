@@ -8,7 +8,6 @@ import { UnavailableError } from '../common/errors/domain-errors';
 import { REDIS_CONNECTION } from '../common/redis/redis.module';
 import { SearchIndex, type SearchIndexState } from '../videos/catalogue/search-index';
 import { ApiError, ApiPublic } from '../openapi/openapi.decorators';
-
 import { SiteErrorCode } from './site-errors';
 
 class HealthDto {

@@ -4,9 +4,9 @@ import { isUniqueViolation } from '../common/utils/database-errors';
 import { slugify } from '@hunktube/shared';
 import type { CreatedTaxonDto } from './dto/create-taxon.dto';
 import type { TaxonDto } from './dto/taxon.dto';
-import { SINGULAR, TaxaRepository } from '../taxa/taxa.repository';
+import { SINGULAR, TaxaRepository, type TaxonKind } from '../taxa/taxa.repository';
 import { CatalogueCache } from '../videos/catalogue-cache';
-import { type TaxonKind, VideosRepository } from '../videos/videos.repository';
+import { VideosRepository } from '../videos/videos.repository';
 import { ConflictError, InvalidInputError, NotFoundError } from '../common/errors/domain-errors';
 
 export type { TaxonKind };

@@ -1,10 +1,10 @@
-import { CountersErrorCode } from './counters/counter-errors';
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, MembersOnly, Public } from '../common/decorators/auth.decorators';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { VideoIdDto } from '../common/dto/video-id.dto';
 import { Client } from './counters/viewer.decorator';
+import { CountersErrorCode } from './counters/counter-errors';
 import type { ClientInfo } from './counters/viewer.decorator';
 import { CountersService } from './counters/counters.service';
 import { DurationDto, LikesDto, UpdateDurationDto, ViewsDto } from './dto/counters.dto';

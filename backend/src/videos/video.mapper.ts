@@ -1,5 +1,6 @@
 import { previewPathOf, posterPathOf, storyboardPathOf, streamPathOf } from '../common/media-paths';
-import type { TaxonRefDto, VideoCardDto, VideoDto } from './dto/video.dto';
+import type { TaxonRefDto } from '../taxa/taxon-ref.dto';
+import type { VideoCardDto, VideoDto } from './dto/video.dto';
 import { iso } from '../common/utils/iso';
 
 /** The columns a card needs, as selected by `CARD_COLUMNS`. */

@@ -1,4 +1,3 @@
-import type { TaxonKind } from '../taxa/taxa.repository';
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -11,13 +10,13 @@ import { touches, VIDEO_FIELDS, type VideoField } from '../common/cache/change-e
 import { constraintOf, isUniqueViolation } from '../common/utils/database-errors';
 import type { EditableVideo } from '@hunktube/shared';
 import { stemOf } from '../common/media-paths';
+import type { TaxonKind } from '../taxa/taxa.repository';
 import type { CounterDelta } from './counters/counter-store';
 import { cardColumns, type VideoCardRow } from './video.mapper';
 import { RECOMPUTE_TRENDING_SQL, trendingScoresSql } from './trending';
 import { CatalogueCache } from './catalogue-cache';
 
 export type VideoStatus = 'processing' | 'ready' | 'failed';
-export type { TaxonKind };
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 export const SLUG_TAKEN = 'Slug is already taken by another video';

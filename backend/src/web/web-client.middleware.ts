@@ -1,6 +1,6 @@
-import { DomainError } from '../common/errors/domain-errors';
 import { HttpException } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { DomainError } from '../common/errors/domain-errors';
 import { PRIVATE_CACHE_CONTROL } from '../common/http/http-caching';
 import { type PagesService } from './pages.service';
 import { RENDER_RETRY_AFTER_SECONDS } from './render-pool';

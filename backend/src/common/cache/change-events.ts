@@ -42,11 +42,11 @@ const TYPES: ReadonlySet<string> = new Set<ChangeEventType>(['VideoChanged', 'Co
 /** Whether a message from another process is an event of this version (a rolling deploy may mix versions). */
 export function isChangeEvent(message: unknown): message is ChangeEvent {
   if (typeof message !== 'object' || message === null) return false;
-  const { type, ids, fields, deltas } = message as Record<string, unknown>;
+  const { type, ids, fields, deltas, reason } = message as Record<string, unknown>;
   if (typeof type !== 'string' || !TYPES.has(type)) return false;
   if (type === 'VideoChanged') return Array.isArray(ids) && Array.isArray(fields);
   if (type === 'CountsFlushed') return Array.isArray(deltas);
-  if (type === 'CachesCleared') return (message as { reason?: unknown }).reason === 'asked' || (message as { reason?: unknown }).reason === 'missed';
+  if (type === 'CachesCleared') return reason === 'asked' || reason === 'missed';
   return true;
 }
 

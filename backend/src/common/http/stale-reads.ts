@@ -77,7 +77,6 @@ export class StaleReadsStore {
   get sizes(): { answers: number; bytes: number } {
     return { answers: this.entries.size, bytes: this.entries.calculatedSize };
   }
-
 }
 
 /**

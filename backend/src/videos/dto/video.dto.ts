@@ -1,5 +1,5 @@
-import { TaxonRefDto } from '../../taxa/taxon-ref.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { TaxonRefDto } from '../../taxa/taxon-ref.dto';
 
 export class VideoCardDto {
   @ApiProperty() id: number;
@@ -47,5 +47,3 @@ export class RelatedVideosDto {
 export class HistoryVideoCardDto extends VideoCardDto {
   @ApiPropertyOptional({ format: 'date-time' }) watched_at?: string;
 }
-
-export { TaxonRefDto };
