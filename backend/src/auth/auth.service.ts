@@ -260,11 +260,11 @@ export class AuthService {
       await this.users.update({ id: existing.id }, { roleId: 'admin', passwordHash });
       return { ...existing, roleId: 'admin' };
     }
-    const user = await this.users.save(
+    const { passwordHash: _saved, ...created } = await this.users.save(
       this.users.create({ email: normalized, passwordHash, displayName, roleId: 'admin' }),
     );
     this.logger.log(`Created admin ${normalized}`);
-    return user;
+    return created;
   }
 
   /** A new session of `user`, as long as its token lasts; the account's expired ones are dropped meanwhile. */

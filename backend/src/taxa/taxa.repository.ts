@@ -65,9 +65,23 @@ export class TaxaRepository {
     return this.db.query<{ id: string; name: string }[]>(`SELECT id, name FROM ${kind} ORDER BY lower(name), id`);
   }
 
-  /** Adds one; a taken id is the database's unique violation, for the caller to answer. */
-  async insert(kind: TaxonKind, id: string, name: string): Promise<void> {
-    await this.db.query(`INSERT INTO ${kind} (id, name) VALUES ($1, $2)`, [id, name]);
+  /**
+   * Adds one unless another already has its name (case-insensitively): `inserted`, or `taken`. A taken id is the
+   * database's unique violation, for the caller to answer.
+   */
+  async insert(kind: TaxonKind, id: string, name: string): Promise<'inserted' | 'taken'> {
+    // A SELECT around the INSERT, so the driver answers with rows rather than [rows, affected count]. The row with
+    // this id is left out of the check, so that a taken id stays the unique violation whatever its name.
+    const rows = await this.db.query<{ id: string }[]>(
+      `WITH inserted AS (
+         INSERT INTO ${kind} (id, name)
+         SELECT $1::varchar, $2::varchar
+         WHERE NOT EXISTS (SELECT 1 FROM ${kind} o WHERE o.id <> $1::varchar AND lower(o.name) = lower($2::varchar))
+         RETURNING id
+       ) SELECT id FROM inserted`,
+      [id, name],
+    );
+    return rows.length > 0 ? 'inserted' : 'taken';
   }
 
   /**

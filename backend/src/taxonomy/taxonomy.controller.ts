@@ -42,7 +42,7 @@ export class TaxonomyController {
   @ApiOperation({ summary: 'Create a category (its id derived from the name)' })
   @ApiCreatedResponse({ type: CreatedTaxonDto })
   @ApiError(400, BAD_NAME)
-  @ApiError(409, 'A category with this id exists')
+  @ApiError(409, 'A category with this id, or another one with this name, exists')
   createCategory(@Body() dto: CreateTaxonDto): Promise<CreatedTaxonDto> {
     return this.taxonomy.create('categories', dto.name);
   }
@@ -53,7 +53,7 @@ export class TaxonomyController {
   @ApiOperation({ summary: 'Create a performer (their id derived from the name)' })
   @ApiCreatedResponse({ type: CreatedTaxonDto })
   @ApiError(400, BAD_NAME)
-  @ApiError(409, 'A performer with this id exists')
+  @ApiError(409, 'A performer with this id, or another one with this name, exists')
   createPerformer(@Body() dto: CreateTaxonDto): Promise<CreatedTaxonDto> {
     return this.taxonomy.create('performers', dto.name);
   }

@@ -30,19 +30,22 @@ export class TaxonomyService {
   }
 
   /**
-   * Creates a category or performer whose id is derived from the (trimmed) name; 409 when that id exists,
-   * 400 when the name leaves nothing to derive an id from.
+   * Creates a category or performer whose id is derived from the (trimmed) name; 409 when that id exists or
+   * another one already has the name (case-insensitively, as for a rename), 400 when the name leaves nothing to
+   * derive an id from.
    */
   async create(kind: TaxonKind, rawName: string): Promise<CreatedTaxonDto> {
     const name = rawName.trim();
     const id = slugify(name);
     if (!id) throw new InvalidInputError('name must contain a letter or a digit');
+    let outcome: 'inserted' | 'taken';
     try {
-      await this.taxa.insert(kind, id, name);
+      outcome = await this.taxa.insert(kind, id, name);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(`${SINGULAR[kind].title} already exists: ${id}`);
       throw error;
     }
+    if (outcome === 'taken') throw new ConflictError(`Another ${SINGULAR[kind].lower} is already named ${name}`);
     this.bus.publish({ type: 'TaxaChanged' });
     return { id, name };
   }

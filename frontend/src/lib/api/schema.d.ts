@@ -5775,7 +5775,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A category with this id exists */
+            /** @description A category with this id, or another one with this name, exists */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5931,7 +5931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A performer with this id exists */
+            /** @description A performer with this id, or another one with this name, exists */
             409: {
                 headers: {
                     [name: string]: unknown;
