@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '@/lib/api/types';
 import { makeSite, makeUser } from '@/testing/data';
 import { json, mockFetch, requestedUrls } from '@/testing/mock-fetch';
@@ -43,6 +43,10 @@ const rowOf = (id: number) => {
 };
 
 describe('admin jobs page', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('lists the jobs newest first with their video, kind, state, progress and error', async () => {
     setup();
 
@@ -110,6 +114,9 @@ describe('admin jobs page', () => {
   });
 
   it('reads the jobs again every 2 seconds while one is running, and stops once all have settled', async () => {
+    // The page's clock is the test's: each poll is a step of the clock, not 2 s of waiting. The clock still moves
+    // with real time too, for findBy* and waitFor.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let reads = 0;
     const fetchMock = setup({
       '/api/admin/jobs': () => {
@@ -127,13 +134,14 @@ describe('admin jobs page', () => {
 
     expect(await screen.findByRole('progressbar', { name: 'Job 10 progress' })).toHaveAttribute('value', '60');
     expect(screen.getByText('1 job in progress; updating every 2 seconds.')).toBeInTheDocument();
-    await waitFor(() => expect(rowOf(10).getByText('Done')).toBeInTheDocument(), { timeout: 4000 });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(rowOf(10).getByText('Done')).toBeInTheDocument());
     expect(screen.getByText('No job in progress.')).toBeInTheDocument();
 
     const settled = requestedUrls(fetchMock, '/api/admin/jobs').length;
-    await new Promise((resolve) => setTimeout(resolve, 2300));
+    await act(() => vi.advanceTimersByTimeAsync(4000));
     expect(requestedUrls(fetchMock, '/api/admin/jobs')).toHaveLength(settled);
-  }, 10_000);
+  });
 
   it('says when there are no jobs yet', async () => {
     setup({ '/api/admin/jobs': () => ({ data: [] }) });

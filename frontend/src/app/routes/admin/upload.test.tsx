@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '@/lib/api/types';
 import { makeSite, makeUser } from '@/testing/data';
 import { json, mockFetch, requestedUrls } from '@/testing/mock-fetch';
@@ -97,8 +97,7 @@ function setup(routes: Routes = {}) {
 const clip = () => new File(['x'.repeat(1000)], 'pool-party.mp4', { type: 'video/mp4' });
 
 /** Fills the form with a file and a title, then sends it. */
-async function upload(title = 'Pool party') {
-  const user = userEvent.setup();
+async function upload(title = 'Pool party', user = userEvent.setup()) {
   await screen.findByRole('heading', { level: 1, name: 'Upload a video' });
   await user.upload(screen.getByLabelText('Video file'), clip());
   await user.type(screen.getByRole('textbox', { name: 'Title' }), title);
@@ -109,6 +108,10 @@ async function upload(title = 'Pool party') {
 beforeEach(() => {
   FakeXhr.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('admin upload: the form', () => {
@@ -201,6 +204,9 @@ describe('admin upload: the form', () => {
 
 describe('admin upload: progress and answer', () => {
   it('shows the bytes sent, then follows the job until done with links to the video', async () => {
+    // The page's clock is the test's: each read of the job is a step of the clock, not a second of waiting. The
+    // clock still moves with real time too, for findBy* and waitFor.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let reads = 0;
     const fetchMock = setup({
       '/api/admin/jobs/55': () => {
@@ -210,7 +216,7 @@ describe('admin upload: progress and answer', () => {
     });
 
     renderRoute('/admin/upload');
-    await upload();
+    await upload(undefined, userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
 
     const xhr = lastXhr();
     xhr.progress(250, 1000);
@@ -230,15 +236,13 @@ describe('admin upload: progress and answer', () => {
     expect(await screen.findByRole('progressbar', { name: 'Processing progress' })).toHaveAttribute('value', '40');
     expect(screen.getByText('Processing')).toBeInTheDocument();
 
-    expect(await screen.findByRole('link', { name: 'Watch the video' }, { timeout: 5000 })).toHaveAttribute(
-      'href',
-      '/video/42',
-    );
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(await screen.findByRole('link', { name: 'Watch the video' })).toHaveAttribute('href', '/video/42');
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/admin/videos/42');
     expect(screen.getByText('The video is ready.')).toBeInTheDocument();
     // A settled job is not asked about again.
     const settled = requestedUrls(fetchMock, '/api/admin/jobs/55').length;
-    await new Promise((resolve) => setTimeout(resolve, 1300));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(requestedUrls(fetchMock, '/api/admin/jobs/55')).toHaveLength(settled);
   });
 
