@@ -73,11 +73,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     // dist/.vite/manifest.json: which scripts and style sheets each route's module needs, for the server's
-    // rendered pages to name them in their head (backend/src/web/web-build.ts).
+    // rendered pages to name them in their head (read by backend/src/web/web-build.ts, named by src/entry-server.tsx).
     manifest: true,
     // A second entry: the first script of server-rendered pages, which loads the app once the page shows its first
-    // picture, a watch page's after starting its stream (src/early.ts; the server names it in place of index.html's
-    // entry, backend/src/web/pages.service.ts).
+    // picture, a watch page's after starting its stream (src/early.ts; the render names it in place of index.html's
+    // entry, src/entry-server.tsx).
     rollupOptions: isSsrBuild
       ? undefined
       : {

@@ -1,10 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import request from 'supertest';
 import { insertVideo } from './helpers/factories';
 import { INDEX_HTML } from './helpers/stand-in-web';
+import { renderedWeb, type RenderedWeb } from './helpers/web-render';
 import { bearer, createTestApp, TestApp } from './helpers/test-app';
 
 /**
@@ -28,13 +26,12 @@ function headOf(html: string) {
 
 describe('Brands by host (e2e)', () => {
   let t: TestApp;
-  let webRoot: string;
+  let web: RenderedWeb;
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    webRoot = mkdtempSync(path.join(tmpdir(), 'brands-web-'));
-    mkdirSync(path.join(webRoot, 'assets'));
-    writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
+    web = renderedWeb(INDEX_HTML);
+    const { webRoot } = web;
     t = await createTestApp(
       {
         PUBLIC_URL: `https://${MAIN}`,
@@ -51,7 +48,7 @@ describe('Brands by host (e2e)', () => {
   });
   afterAll(async () => {
     await t.close();
-    rmSync(webRoot, { recursive: true, force: true });
+    web.remove();
   });
 
   const get = (host: string, url: string) => request(t.http).get(url).set('Host', host);

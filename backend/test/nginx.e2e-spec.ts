@@ -10,6 +10,7 @@ import request from 'supertest';
 import { ffmpegPath } from '../src/media/ffmpeg.runner';
 import { signedPath } from '../src/media/signing';
 import { insertVideo } from './helpers/factories';
+import { standInWeb, type StandInWeb } from './helpers/stand-in-web';
 import { createTestApp, registerUser, TestApp } from './helpers/test-app';
 
 /**
@@ -33,6 +34,7 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
   let work: string;
   let media: string;
   let nginx: ChildProcess;
+  let web: StandInWeb;
   let base: string;
   const segment = Buffer.alloc(10_000, 7);
 
@@ -46,14 +48,14 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
     if (spawnSync('nginx', ['-v']).error) throw new Error('nginx is not installed: apt-get install nginx-light (.ci/run does)');
     work = mkdtempSync(path.join(tmpdir(), 'nginx-'));
     media = path.join(work, 'media');
-    const html = path.join(work, 'html');
+    // The API's pages as its render module writes them: a stand-in that writes the bootstrap block it is handed.
+    web = standInWeb();
+    const html = web.webRoot;
     put('videos/2024/06/pool-party/index.m3u8', '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\n240p.m3u8\n');
     put('videos/2024/06/pool-party/240p.m3u8', '#EXTM3U\n#EXTINF:4.0,\n240p_000.ts\n#EXT-X-ENDLIST\n');
     put('videos/2024/06/pool-party/240p_000.ts', segment);
     put('videos/2024/06/other/index.m3u8', '#EXTM3U\n');
     put('thumbs/2024/06/pool-party/poster.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
-    mkdirSync(html, { recursive: true });
-    writeFileSync(path.join(html, 'index.html'), '<!doctype html><title>app shell</title><div id="root"></div>');
 
     const apiPort = await freePort();
     const nginxPort = await freePort();
@@ -64,7 +66,7 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
 
     // Rendered as the nginx image renders its templates, with the upstream and paths pointed at this test.
     const conf = renderNginxConfig({ work, key: KEY, apiPort, nginxPort, media, html });
-    spawnSync('chmod', ['-R', 'a+rX', work]);
+    spawnSync('chmod', ['-R', 'a+rX', work, path.dirname(html)]);
     chmodSync(work, 0o755);
     execFileSync('nginx', ['-t', '-q', '-c', conf, '-e', path.join(work, 'error.log')]);
     nginx = spawn('nginx', ['-c', conf, '-e', path.join(work, 'error.log'), '-g', 'daemon off;'], { stdio: 'inherit' });
@@ -78,6 +80,7 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
     nginx?.kill('SIGQUIT');
     await t?.close();
     rmSync(work, { recursive: true, force: true });
+    web?.remove();
   });
 
   it('accepts the URL the app signs, for every file of the folder, with content types and ranges', async () => {
@@ -129,9 +132,9 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
     for (const page of ['/', '/admin', '/video/1-pool-party', '/index.html']) {
       const viaNginx = await fetch(`${base}${page}`);
       expect(viaNginx.status).toBe(200);
-      // The API's page: the shell with the page's own head and the bootstrap block.
+      // The API's page: its document, with the page's own head and the bootstrap block.
       const text = await viaNginx.text();
-      expect(text).toContain('<div id="root"></div>');
+      expect(text).toContain('<div id="root">');
       expect(text).toContain('<script type="application/json" id="bootstrap">');
       expect(policy(viaNginx)).toEqual({
         'content-security-policy': direct.headers['content-security-policy'],

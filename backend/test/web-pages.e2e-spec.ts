@@ -1,17 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'parse5';
 import request from 'supertest';
 import { StorageService } from '../src/media/storage.service';
 import { insertVideo, type VideoFields } from './helpers/factories';
+import { renderedWeb, type RenderedWeb } from './helpers/web-render';
 import { bearer, createTestApp, registerAdmin, registerUser, TestApp, TestUser } from './helpers/test-app';
 
 /**
- * The web client's pages from the server (docs/web-client.md › "Pages' heads from the server", "The bootstrap
+ * The web client's pages from the server (docs/web-client.md › "One author per page", "The bootstrap
  * block", "Delivery"): each public page's head parsed with an HTML parser (parse5) as a browser or a crawler
  * reads it, escaping with a hostile title, the bootstrap block for guests and members, and the files of the
  * build sent precompressed and cached by kind.
@@ -101,7 +101,7 @@ const one = (head: Head, key: string) => {
 
 describe('Pages from the server (e2e)', () => {
   let t: TestApp;
-  let webRoot: string;
+  let web: RenderedWeb;
   let admin: TestUser;
   let port: number;
 
@@ -128,15 +128,14 @@ describe('Pages from the server (e2e)', () => {
     });
 
   beforeAll(async () => {
-    webRoot = mkdtempSync(path.join(tmpdir(), 'web-'));
-    mkdirSync(path.join(webRoot, 'assets'));
-    writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
     // As the build's precompression writes them (frontend/vite.config.ts).
-    const bundle = path.join(webRoot, 'assets', 'index-AbCd12_-.js');
-    writeFileSync(bundle, BUNDLE);
-    writeFileSync(`${bundle}.br`, brotliCompressSync(BUNDLE));
-    writeFileSync(`${bundle}.gz`, gzipSync(BUNDLE));
-    writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    web = renderedWeb(INDEX_HTML, {
+      'assets/index-AbCd12_-.js': BUNDLE,
+      'assets/index-AbCd12_-.js.br': brotliCompressSync(BUNDLE),
+      'assets/index-AbCd12_-.js.gz': gzipSync(BUNDLE),
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
+    const { webRoot } = web;
     t = await createTestApp({ PUBLIC_URL: ORIGIN, SITE_NAME: SITE, IMAGE_HOST: 'https://img.example' }, { webRoot });
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
@@ -144,7 +143,7 @@ describe('Pages from the server (e2e)', () => {
   });
   afterAll(async () => {
     await t.close();
-    rmSync(webRoot, { recursive: true, force: true });
+    web.remove();
   });
 
   describe('the watch page', () => {
@@ -160,7 +159,11 @@ describe('Pages from the server (e2e)', () => {
       expect(head.canonical).toEqual([`${ORIGIN}/video/${id}`]);
       // The player's poster, the page's largest image, is fetched before the app asks for it: the WebP copy the
       // player shows (link previews keep the original, below).
-      expect(head.preloads).toEqual([{ as: 'image', href: 'https://img.example/thumbs/pool/poster.jpg.1280w.webp', fetchpriority: 'high' }]);
+      // Then the start of its stream, as hls.js will ask for it (here the master alone: the store has no playlists).
+      expect(head.preloads).toEqual([
+        { as: 'image', href: 'https://img.example/thumbs/pool/poster.jpg.1280w.webp', fetchpriority: 'high' },
+        { as: 'fetch', href: expect.stringMatching(/^\/s\/[^/]+\/videos\/.+\/index\.m3u8$/), fetchpriority: undefined },
+      ]);
       expect(head.meta.get('rating')).toEqual([RTA]);
       expect(head.meta.get('robots')).toBeUndefined();
       expect(one(head, 'og:type')).toBe('video.other');
@@ -189,7 +192,7 @@ describe('Pages from the server (e2e)', () => {
       }]);
       // Every element the server added is marked, so that the client can tell them from its own.
       // (the title, the canonical and preload links, the JSON-LD and the description, Open Graph, video and Twitter metas)
-      expect(head.serverMarked).toBe(3 + head.jsonLd.length + [...head.meta.keys()].filter((k) => /^(og|twitter|video):|^description$/.test(k)).length);
+      expect(head.serverMarked).toBe(2 + head.preloads.length + head.jsonLd.length + [...head.meta.keys()].filter((k) => /^(og|twitter|video):|^description$/.test(k)).length);
       // The framing rule and the rest of the security headers hold for pages.
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
@@ -394,7 +397,8 @@ describe('Pages from the server (e2e)', () => {
     it('says "no one" to a guest, in a page any cache may keep and must revalidate', async () => {
       const { res, head } = await page('/');
       const site = (await request(t.http).get('/api/site').expect(200)).body;
-      expect(head.bootstrap).toEqual([{ site, user: null, ageConfirmed: false }]);
+      // With the reads the page was drawn from, for the browser to hydrate it.
+      expect(head.bootstrap).toEqual([{ site, user: null, ageConfirmed: false, rendered: expect.objectContaining({ queries: expect.any(Object) }) }]);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers.etag).toBeDefined();
       await request(t.http).get('/').set('If-None-Match', res.headers.etag).expect(304);
@@ -406,7 +410,10 @@ describe('Pages from the server (e2e)', () => {
       const me = await request(t.http).get('/api/auth/me').set(cookie).expect(200);
       for (const url of ['/', '/video/1', '/me/bookmarks']) {
         const { res, head } = await page(url, cookie);
-        expect(head.bootstrap).toEqual([{ site: expect.objectContaining({ name: SITE }), user: me.body.user, ageConfirmed: false }]);
+        const { rendered, ...block } = head.bootstrap[0];
+        expect(block).toEqual({ site: expect.objectContaining({ name: SITE }), user: me.body.user, ageConfirmed: false });
+        // The member's own pages are drawn by the browser.
+        expect({ url, drawn: rendered !== undefined }).toEqual({ url, drawn: url !== '/me/bookmarks' });
         expect(res.headers['cache-control']).toBe('private, no-store');
       }
     });
@@ -416,7 +423,7 @@ describe('Pages from the server (e2e)', () => {
       await request(t.http).post('/api/auth/logout').set(bearer(member)).expect(204);
       for (const cookie of [`access_token=${member.token}`, 'access_token=not.a.token']) {
         const { res, head } = await page('/', { Cookie: cookie });
-        expect(head.bootstrap).toEqual([{ site: expect.objectContaining({ name: SITE }), user: null, ageConfirmed: false }]);
+        expect(head.bootstrap).toEqual([{ site: expect.objectContaining({ name: SITE }), user: null, ageConfirmed: false, rendered: expect.any(Object) }]);
         expect(res.headers['cache-control']).toBe('no-cache');
       }
     });
@@ -451,7 +458,7 @@ describe('Pages from the server (e2e)', () => {
         expect(plain.body.toString()).toBe(BUNDLE);
         expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       }
-      expect(readFileSync(path.join(webRoot, 'assets', 'index-AbCd12_-.js'), 'utf8')).toBe(BUNDLE);
+      expect(readFileSync(path.join(web.webRoot, 'assets', 'index-AbCd12_-.js'), 'utf8')).toBe(BUNDLE);
     });
 
     it('answers a bundle the build does not have with a 404, never the shell', async () => {

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App, startHydration } from './app/app';
-import { render, type RenderRequest, withoutHoisted } from './entry-server';
+import { drawnOnServer, render, renderDocument, type DocumentRequest, type RenderRequest, withoutHoisted } from './entry-server';
 import type { Rendered } from './lib/bootstrap';
 import { makePage, makeSite, makeVideo, makeWatchVideo } from './testing/data';
 import { json, mockFetch, requestedUrls } from './testing/mock-fetch';
@@ -117,6 +117,77 @@ describe('server rendering (entry-server)', () => {
     const logged = consoleError.mock.calls.map((args) => String(args[0]));
     expect(logged.filter((text) => !text.startsWith('Detected multiple renderers concurrently rendering'))).toEqual([]);
     expect(requestedUrls(fetchMock, '/api/videos')).toHaveLength(0);
+  });
+});
+
+describe('the whole document (one author per page)', () => {
+  const INDEX = '<!doctype html><html><head><meta charset="UTF-8"><title>Videos</title><script type="module" src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>';
+  const documentRequest = (overrides: Partial<DocumentRequest> = {}): DocumentRequest => ({
+    ...request(),
+    body: true,
+    build: { indexHtml: INDEX, chunks: (sources) => ({ scripts: sources.map((s) => `/assets/${s.split('/').pop()}.js`), styles: ['/assets/browse.css'] }), early: null },
+    media: { imageSize: async () => ({ width: 640, height: 360 }), streamStarts: async (streams) => streams },
+    ...overrides,
+  });
+  const titles = (html: string) => [...html.matchAll(/<title[^>]*>([^<]*)<\/title>/g)].map((m) => m[1]);
+
+  it('knows from the route table which pages it draws', () => {
+    for (const url of ['/', '/?sort=longest', '/video/7', '/search?q=x', '/categories', '/categories/bears', '/performers/rex']) {
+      expect({ url, drawn: drawnOnServer(url) }).toEqual({ url, drawn: true });
+    }
+    for (const url of ['/login', '/me/bookmarks', '/admin/videos', '/terms', '/embed/7', '/nowhere']) {
+      expect({ url, drawn: drawnOnServer(url) }).toEqual({ url, drawn: false });
+    }
+  });
+
+  it('writes a drawn page whole: one title, its head from the same reads as its body, the bootstrap block, the route\'s chunks', async () => {
+    mockFetch({
+      '/api/categories': () => ({ data: [{ id: 'bears', name: 'Bears & Cubs', video_count: 2 }] }),
+      '/api/videos': () => makePage([makeVideo({ id: 1, title: 'Pool party', thumbnail: '/thumbs/p/poster.jpg' })], { total: 2 }),
+    });
+    const { html, drawn } = await renderDocument(documentRequest({ url: '/categories/bears?sort=longest' }));
+    expect(drawn).toBe(true);
+    expect(titles(html)).toEqual(['Bears &amp; Cubs videos']);
+    expect(html).toContain('<link data-server-head rel="canonical" href="http://localhost/categories/bears?sort=longest">');
+    expect(html).toContain('content="2 videos in Bears &amp; Cubs on Hunk Tube, longest first."');
+    expect(html).toContain('<meta data-server-head property="og:image" content="https://img.example.com/thumbs/p/poster.jpg">');
+    expect(html).toContain('<meta data-server-head property="og:image:width" content="640">');
+    expect(html).toContain('"@type":"BreadcrumbList"');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/browse.css">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/browse.tsx.js">');
+    const bootstrap = JSON.parse(/<script type="application\/json" id="bootstrap">(.*?)<\/script>/.exec(html)![1]);
+    expect(bootstrap).toMatchObject({ site: { name: 'Hunk Tube' }, user: null, ageConfirmed: true, rendered: { queries: expect.any(Object) } });
+    expect(html).toMatch(/<div id="root">.*Pool party.*<\/div>/s);
+  });
+
+  it('writes the head alone for a page the browser draws, or when asked for no body', async () => {
+    const login = await renderDocument(documentRequest({ url: '/login' }));
+    expect(login.drawn).toBe(false);
+    expect(titles(login.html)).toEqual(['Log in']);
+    expect(login.html).toContain('<meta data-server-head name="robots" content="noindex">');
+    expect(login.html).toContain('<div id="root"></div>');
+    catalogue();
+    const home = await renderDocument(documentRequest({ body: false }));
+    expect(home.drawn).toBe(false);
+    expect(titles(home.html)).toEqual(['Hunk Tube']);
+    expect(home.html).toContain('<div id="root"></div>');
+    expect(home.html).not.toContain('"rendered"');
+  });
+
+  it('says "Page not found" or "Video not found", with noindex and no preview, and draws nothing', async () => {
+    mockFetch({ '/api/videos/9': () => json({ error: 'Video not found', statusCode: 404 }, 404) });
+    for (const [url, title] of [['/video/9', 'Video not found'], ['/embed/9', 'Video not found'], ['/video/abc', 'Page not found'], ['/nowhere', 'Page not found']]) {
+      const { html, drawn } = await renderDocument(documentRequest({ url }));
+      expect({ url, titles: titles(html), drawn, og: html.includes('og:') }).toEqual({ url, titles: [title], drawn: false, og: false });
+      expect(html).toContain('<meta data-server-head name="robots" content="noindex">');
+    }
+  });
+
+  it("gives the site's own head when the catalogue cannot be read", async () => {
+    mockFetch({ '/api/videos/9': () => json({ error: 'Service unavailable', statusCode: 503 }, 503) });
+    const { html, drawn } = await renderDocument(documentRequest({ url: '/video/9' }));
+    expect({ titles: titles(html), drawn }).toEqual({ titles: ['Hunk Tube'], drawn: false });
+    expect(html).not.toContain('noindex');
   });
 });
 

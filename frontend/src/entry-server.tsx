@@ -1,16 +1,20 @@
 /**
- * Server rendering of the public pages (docs/web-client.md › "Server rendering"): built by `vite build --ssr`
- * into dist-server/ and called by the API (backend/src/web/pages.service.ts) for home, the category and
- * performer indexes and pages, search and the watch page. The same routes and components as the browser's;
- * their reads go to the API process that renders them, and what they read travels in the page (the bootstrap
- * block) so that the browser hydrates the HTML instead of drawing it again.
+ * Every page's document as the server sends it (docs/web-client.md › "One author per page", "Server
+ * rendering"): built by `vite build --ssr` into dist-server/ and called by the API (backend/src/web/pages.service.ts),
+ * which hands it the visitor, the site, the build and two lookups of the media store, and sends what it returns.
+ * The head comes from the route table (`handle.head`, app/router.tsx); home, the category and performer indexes
+ * and pages, search and the watch page are drawn too, by the same routes and components as the browser's: their
+ * reads go to the API process that renders them, and what they read travels in the page (the bootstrap block) so
+ * that the browser hydrates the HTML instead of drawing it again.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
 import { dehydrate, hashKey, type Query, type QueryClient, skipToken } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, type HydrationState, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, type HydrationState, matchRoutes, type RouteObject, StaticRouterProvider } from 'react-router';
+import { type DocumentBuild, documentHtml, earlyTags, headHtml, htmlText, type PageLoads, shellTemplate } from './app/head/document';
+import { pageHead, type RouteHandle } from './app/head/page-heads';
 import { AppProvider } from './app/provider';
 import { createRoutes, loadWatchRoute } from './app/router';
 import { AgeConfirmedOnServer } from './features/age-gate/components/age-gate';
@@ -18,7 +22,7 @@ import { USER_QUERY_KEY } from './features/auth/api/get-user';
 import { seedSession } from './features/auth/api/session-cache';
 import { setServerFetch } from './lib/api/client';
 import type { Site, User, Video } from './lib/api/types';
-import type { Rendered } from './lib/bootstrap';
+import type { Bootstrap, Rendered } from './lib/bootstrap';
 import { OriginContext } from './lib/origin';
 import { createQueryClient, queryDefaults } from './lib/react-query';
 import { mediaUrl, siteQueryOptions } from './lib/site';
@@ -68,20 +72,94 @@ setServerFetch((request) => {
   });
 });
 
+/** What the API hands the render of a page's document. */
+export interface DocumentRequest extends RenderRequest {
+  /**
+   * Draw the body of a page whose route is drawn on the server; false for the head alone (the line of renders
+   * is full, or who is signed in is not known: the browser draws the page).
+   */
+  body: boolean;
+  build: DocumentBuild;
+  media: MediaLookups;
+}
+
+/** What only the media store knows (backend/src/media). */
+export interface MediaLookups {
+  /** A stored picture's size in pixels, for link previews; null where unknown. */
+  imageSize: (pathOrUrl: string | null) => Promise<{ width: number; height: number } | null>;
+  /** Each signed master playlist followed by where hls.js starts it (its first variant and segment), when stored. */
+  streamStarts: (streams: string[]) => Promise<string[]>;
+}
+
+export interface RenderedDocument {
+  html: string;
+  /** Whether its body was drawn (else the browser draws it). */
+  drawn: boolean;
+}
+
+/** Whether the page at this address is drawn on the server (its route says so), not only its head. */
+export function drawnOnServer(url: string): boolean {
+  const matches = matchRoutes(createRoutes(createQueryClient()), new URL(url, 'http://localhost').pathname) ?? [];
+  return matches.some((match) => (match.route.handle as RouteHandle | undefined)?.draws !== undefined);
+}
+
+/**
+ * The whole document of the page at `request.url`: index.html with the page's head (from the route table), its
+ * bootstrap block and, where its route is drawn on the server and it exists, its body.
+ */
+export function renderDocument(request: DocumentRequest): Promise<RenderedDocument> {
+  return page.run(request, async () => {
+    const queryClient = renderQueryClient(request);
+    const routes = createRoutes(queryClient);
+    const url = new URL(request.url, request.origin);
+    const { head, found, draws } = await pageHead(routes, { url, site: request.site, origin: request.origin, queryClient, imageSize: request.media.imageSize });
+    const bootstrap: Bootstrap = {
+      site: request.site,
+      ...(request.user !== undefined ? { user: request.user } : {}),
+      ageConfirmed: request.ageConfirmed,
+    };
+    const body = request.body && found && draws ? await renderPage(request, queryClient, routes) : null;
+    const { build } = request;
+    if (!body || !draws) return { html: documentHtml(shellTemplate(build.indexHtml), headHtml(head), bootstrap), drawn: false };
+    bootstrap.rendered = body.rendered;
+    const chunks = build.chunks(draws);
+    const streams = await request.media.streamStarts(body.streams);
+    // A drawn page loads the app once it shows its first picture; a watch page starts its stream before
+    // (docs/web-client.md › "Server rendering" and "First frame").
+    const early = build.early;
+    const loads: PageLoads = {
+      styles: chunks.styles,
+      streams,
+      early: early
+        ? earlyTags(early, chunks.scripts.filter((script) => !early.imports.stream.includes(script)), streams.length > 0 && WATCH_PAGE.test(url.pathname))
+        : chunks.scripts.map((script) => `<link rel="modulepreload" crossorigin href="${htmlText(script)}">`).join('\n    '),
+    };
+    return { html: documentHtml(shellTemplate(early ? early.indexHtml : build.indexHtml), headHtml(head, loads), bootstrap, body.html), drawn: true };
+  });
+}
+
+const WATCH_PAGE = /^\/video\/[1-9]\d{0,9}$/;
+
+/** A render's own query client: no retries, the site and the session as the API gave them. */
+function renderQueryClient(request: RenderRequest): QueryClient {
+  const queryClient = createQueryClient({ queries: { ...queryDefaults.queries, retry: false } });
+  queryClient.setQueryData(siteQueryOptions().queryKey, request.site);
+  seedSession(queryClient, { user: request.user });
+  return queryClient;
+}
+
 /**
  * The page's HTML and what the browser needs to hydrate it; null where the server does not render (a redirect,
  * an error the router caught), and the browser draws the page as before.
  */
 export function render(request: RenderRequest): Promise<RenderResult | null> {
-  return page.run(request, () => renderPage(request));
+  return page.run(request, () => {
+    const queryClient = renderQueryClient(request);
+    return renderPage(request, queryClient, createRoutes(queryClient));
+  });
 }
 
-async function renderPage(request: RenderRequest): Promise<RenderResult | null> {
-  const queryClient = createQueryClient({ queries: { ...queryDefaults.queries, retry: false } });
-  queryClient.setQueryData(siteQueryOptions().queryKey, request.site);
-  seedSession(queryClient, { user: request.user });
-
-  const routes = createRoutes(queryClient);
+async function renderPage(request: RenderRequest, queryClient: QueryClient, routes: RouteObject[]): Promise<RenderResult | null> {
   const handler = createStaticHandler(routes);
   // The watch page's component is loaded on demand in the browser; here it is loaded before the first render.
   const [context] = await Promise.all([handler.query(new Request(new URL(request.url, request.origin))), loadWatchRoute()]);
@@ -153,8 +231,8 @@ async function settled(queryClient: QueryClient): Promise<void> {
 
 /**
  * The body without the `<title>`, `<meta>` and `<link>` elements React writes at its start (rendered outside a
- * whole document, it cannot put them in the head): the server wrote the page's head itself (backend/src/web),
- * and in the browser React puts the components' own in the head as it does on any page.
+ * whole document, it cannot put them in the head): the document's head is written from the route table
+ * (renderDocument), and in the browser React puts the components' own in the head as it does on any page.
  */
 export function withoutHoisted(html: string): string {
   return html.replace(/^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/, '');

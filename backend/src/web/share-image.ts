@@ -3,17 +3,6 @@ import { storedImagePath } from '@hunktube/shared';
 import { imageSize } from 'image-size';
 import { LRUCache } from 'lru-cache';
 import type { StorageService } from '../media/storage.service';
-import type { ShareImage } from './page-head';
-
-/**
- * The site's own share picture (frontend/public/og-image.jpg, 1200 × 630, the size link previews draw large):
- * the `og:image` of every page without a picture of its own (indexes, search, legal pages, sign-in, member pages).
- */
-export const SITE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as const;
-
-export function siteImage(origin: string, siteName: string): ShareImage {
-  return { url: `${origin}${SITE_IMAGE.path}`, alt: `The ${siteName} logo`, width: SITE_IMAGE.width, height: SITE_IMAGE.height };
-}
 
 /** How much of an image is read for its size: a JPEG's frame header follows its metadata, well within this. */
 const HEAD_BYTES = 64 * 1024;

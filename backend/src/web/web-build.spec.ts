@@ -20,7 +20,7 @@ describe('the web build as the server reads it', () => {
 
   const manifest = (entries: Record<string, unknown>) => writeFileSync(path.join(root, '.vite', 'manifest.json'), JSON.stringify(entries));
 
-  it('knows the rendered pages’ early script: its tags (hls.js first with a stream) and a shell without the app’s entry or preloads', () => {
+  it('knows the rendered pages’ early script: its imports (hls.js first with a stream) and a shell without the app’s entry or preloads', () => {
     manifest({
       'index.html': { file: 'assets/index-AAAAAAAA.js', isEntry: true, imports: ['_main-BBBBBBBB.js', '_runtime-FFFFFFFF.js'] },
       '_main-BBBBBBBB.js': { file: 'assets/main-BBBBBBBB.js' },
@@ -30,24 +30,13 @@ describe('the web build as the server reads it', () => {
       '../node_modules/hls.js/dist/hls.light.min.js': { file: 'assets/hls.light.min-EEEEEEEE.js', imports: ['_runtime-FFFFFFFF.js'] },
     });
     const early = loadWebBuild(root)?.early;
-    expect(early?.tags(['/assets/watch-GGGGGGGG.js', '/assets/a&b.js'], true)).toBe(
-      [
-        '<script type="module" async crossorigin src="/assets/early-CCCCCCCC.js" data-route-scripts="/assets/watch-GGGGGGGG.js /assets/a&amp;b.js"></script>',
-        '<link rel="modulepreload" crossorigin href="/assets/hls.light.min-EEEEEEEE.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/runtime-FFFFFFFF.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/load-hls-DDDDDDDD.js">',
-      ].join('\n    '),
-    );
-    // A page without a stream (a listing) does not fetch hls.js.
-    expect(early?.tags(['/assets/browse-HHHHHHHH.js'], false)).toBe(
-      [
-        '<script type="module" async crossorigin src="/assets/early-CCCCCCCC.js" data-route-scripts="/assets/browse-HHHHHHHH.js"></script>',
-        '<link rel="modulepreload" crossorigin href="/assets/load-hls-DDDDDDDD.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/runtime-FFFFFFFF.js">',
-      ].join('\n    '),
-    );
-    expect([...(early?.preloaded ?? [])]).toEqual(['/assets/hls.light.min-EEEEEEEE.js', '/assets/runtime-FFFFFFFF.js', '/assets/load-hls-DDDDDDDD.js']);
-    const shell = `${early?.shell.before}<title>x</title>${early?.shell.after}`;
+    expect(early?.script).toBe('/assets/early-CCCCCCCC.js');
+    // hls.js first on a page with a stream; a page without one (a listing) does not fetch it.
+    expect(early?.imports).toEqual({
+      stream: ['/assets/hls.light.min-EEEEEEEE.js', '/assets/runtime-FFFFFFFF.js', '/assets/load-hls-DDDDDDDD.js'],
+      still: ['/assets/load-hls-DDDDDDDD.js', '/assets/runtime-FFFFFFFF.js'],
+    });
+    const shell = early?.indexHtml;
     expect(shell).not.toContain('index-AAAAAAAA.js');
     expect(shell).not.toContain('modulepreload');
     expect(shell).toContain('<div id="root"></div>');

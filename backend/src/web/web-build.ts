@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { htmlText, shellTemplate, type ShellTemplate } from './page-head';
 
 /** Content codings the build is precompressed in (frontend/vite.config.ts), in the order the server prefers them. */
 export const ENCODINGS = [
@@ -22,9 +21,13 @@ export interface BuiltAsset {
   immutable: boolean;
 }
 
-/** The built web client as the server serves it: the shell cut for the head, and every other file. */
+/**
+ * The built web client as the server reads it at start: its index.html and the facts of Vite's manifest, which
+ * the web client's render writes each page's document from (frontend/src/app/head/document.ts, DocumentBuild),
+ * and every other file, which the server sends itself.
+ */
 export interface WebBuild {
-  shell: ShellTemplate;
+  indexHtml: string;
   assets: Map<string, BuiltAsset>;
   /** The scripts and style sheets modules of the client need besides the entry's (Vite's manifest). */
   chunks: (sources: string[], options?: ChunkOptions) => RouteChunks;
@@ -41,14 +44,11 @@ export interface EarlyEntry {
    * index.html for such a page: without the app's entry script and its modules' preloads (the early script loads
    * the app once the page shows its first picture; its modules are fetched then, not in the meantime).
    */
-  shell: ShellTemplate;
-  /**
-   * For the head: the early script, which preloads `routeScripts` (URL paths) when it loads the app, and the
-   * script's own imports preloaded, after hls.js on a page with a stream.
-   */
-  tags: (routeScripts: string[], stream: boolean) => string;
-  /** The scripts `tags` preloads on a page with a stream (the others' are among them), as URL paths. */
-  preloaded: ReadonlySet<string>;
+  indexHtml: string;
+  /** The early script, as a URL path. */
+  script: string;
+  /** Its own imports as URL paths: hls.js first, for a page with a stream; and without hls.js, for the others. */
+  imports: { stream: string[]; still: string[] };
 }
 
 /** The early entry's module in the web client (frontend/vite.config.ts). */
@@ -99,7 +99,7 @@ export function loadWebBuild(root: string | null | undefined): WebBuild | null {
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestEntry> = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestEntry>) : {};
   const chunks = manifestChunks(manifest);
-  return { shell: shellTemplate(indexHtml), assets, chunks, early: earlyEntry(indexHtml, manifest, chunks) };
+  return { indexHtml, assets, chunks, early: earlyEntry(indexHtml, manifest, chunks) };
 }
 
 function earlyEntry(indexHtml: string, manifest: Record<string, ManifestEntry>, chunks: WebBuild['chunks']): EarlyEntry | null {
@@ -109,16 +109,8 @@ function earlyEntry(indexHtml: string, manifest: Record<string, ManifestEntry>, 
   const entryTag = new RegExp(`<script type="module" crossorigin src="/${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"></script>\\s*`).exec(indexHtml)?.[0];
   if (!entryTag) return null;
   const own = (sources: string[]) => chunks(sources, { withEntry: true }).scripts.filter((script) => script !== `/${early}`);
-  const preloaded = own([HLS_SOURCE, EARLY_SOURCE]);
-  const preloads = (scripts: string[]) => scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`);
-  const [withStream, without] = [preloads(preloaded), preloads(own([EARLY_SOURCE]))];
   const shell = indexHtml.replace(entryTag, '').replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '');
-  const tags = (routeScripts: string[], stream: boolean) =>
-    [
-      `<script type="module" async crossorigin src="/${early}" data-route-scripts="${htmlText(routeScripts.join(' '))}"></script>`,
-      ...(stream ? withStream : without),
-    ].join('\n    ');
-  return { shell: shellTemplate(shell), tags, preloaded: new Set(preloaded) };
+  return { indexHtml: shell, script: `/${early}`, imports: { stream: own([HLS_SOURCE, EARLY_SOURCE]), still: own([EARLY_SOURCE]) } };
 }
 
 /**
@@ -156,24 +148,40 @@ function manifestChunks(manifest: Record<string, ManifestEntry>): WebBuild['chun
   };
 }
 
-/** What the server's render module (frontend/src/entry-server.tsx) exports. */
+/**
+ * What the web client's render module (frontend/src/entry-server.tsx) exports: every page's document, written
+ * from its route table (docs/web-client.md › "One author per page").
+ */
 export interface PageRenderer {
-  render(request: RenderRequest): Promise<{ html: string; rendered: unknown; streams: string[] } | null>;
+  renderDocument(request: DocumentRequest): Promise<{ html: string; drawn: boolean }>;
+  /** Whether the page at this address is drawn on the server, not only its head (its route says so). */
+  drawnOnServer(url: string): boolean;
 }
 
-export interface RenderRequest {
+/** What the render is handed: the page, the visitor, the site, the build, and what only the media store knows. */
+export interface DocumentRequest {
+  /** The page's canonical address (canonicalPage). */
   url: string;
   origin: string;
+  /** Where the page's reads go: this process. */
   api: string;
   headers: Record<string, string>;
   site: unknown;
+  /** The member, null for a guest, undefined when the database could not say. */
   user: unknown;
   ageConfirmed: boolean;
+  /** Draw the body where the route is drawn on the server; false for the head alone. */
+  body: boolean;
+  build: { indexHtml: string; chunks: (sources: string[]) => RouteChunks; early: EarlyEntry | null };
+  media: {
+    imageSize: (pathOrUrl: string | null) => Promise<{ width: number; height: number } | null>;
+    streamStarts: (streams: string[]) => Promise<string[]>;
+  };
 }
 
 /**
  * The render module built beside the web client (`frontend/dist-server/entry-server.js`, docs/web-client.md ›
- * "Server rendering"); null without one (the pages are then the shell alone, drawn by the browser).
+ * "Server rendering"); null without one (the pages are then index.html as built, drawn by the browser).
  */
 export async function loadPageRenderer(root: string | null | undefined): Promise<PageRenderer | null> {
   if (!root) return null;

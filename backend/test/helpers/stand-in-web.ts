@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 /**
- * A web client's build for e2e tests that need server-rendered pages without building the real one: index.html,
- * and a render module beside it (`dist-server/entry-server.js`, where the API looks for the real one) that draws a
- * page naming the address and origin it was asked for, and counts its renders. `hold()` keeps every render
- * waiting until `release()`, so that a test can fill the line of renders. (The real render module comes from
- * `npm run build`, which the backend's suites do not wait for; the browser suite draws pages with it.)
+ * A web client's build for e2e tests of what the API does with pages (which it draws, keeps, refuses; what it
+ * hands the render), without the real render module: index.html, and a render module beside it
+ * (`dist-server/entry-server.js`, where the API looks for the real one) that writes a document naming the address
+ * and origin it was asked for, with a canonical link and the bootstrap block it was handed, draws the pages the
+ * real route table draws, and counts what it draws. `hold()` keeps every drawing waiting until `release()`, so
+ * that a test can fill the line of renders. Tests of what the documents say use the real one (web-render.ts).
  */
 export interface StandInWeb {
   webRoot: string;
@@ -46,11 +47,23 @@ export function standInWeb(): StandInWeb {
   writeFileSync(
     path.join(dir, 'dist-server', 'entry-server.js'),
     `const state = globalThis[${JSON.stringify(key)}];
-export async function render(request) {
-  state.renders.push(request.url);
-  if (state.held) await state.held;
-  const text = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
-  return { html: '<main data-rendered="' + text(request.url) + '" data-origin="' + text(request.origin) + '">Rendered</main>', rendered: { url: request.url }, streams: [] };
+const text = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+// The pages the real route table draws on the server (frontend/src/app/router.tsx, handle.draws).
+const DRAWN = /^\\/(?:|video\\/[1-9]\\d{0,9}|search|categories|performers|categories\\/[^/]+|performers\\/[^/]+)$/;
+export function drawnOnServer(url) {
+  return DRAWN.test(url.split('?')[0]);
+}
+export async function renderDocument(request) {
+  const drawn = request.body && drawnOnServer(request.url);
+  if (drawn) {
+    state.renders.push(request.url);
+    if (state.held) await state.held;
+  }
+  const bootstrap = { site: request.site, ...(request.user !== undefined ? { user: request.user } : {}), ageConfirmed: request.ageConfirmed };
+  const head = '<title>Head of ' + text(request.url) + '</title><link rel="canonical" href="' + text(request.origin + request.url) + '">' +
+    '<script type="application/json" id="bootstrap">' + JSON.stringify(bootstrap).replace(/</g, '\\\\u003c') + '</script>';
+  const body = drawn ? '<main data-rendered="' + text(request.url) + '" data-origin="' + text(request.origin) + '">Rendered</main>' : '';
+  return { html: '<!doctype html><html><head>' + head + '</head><body><div id="root">' + body + '</div></body></html>', drawn };
 }
 `,
   );

@@ -2,6 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
 import { prefetchWatch } from '@/features/watch/api/prefetch-watch';
+import { isVideoId } from '@/lib/video-id';
+import { PAGE_TITLES } from '@/lib/page-titles';
+import { embedHead, homeHead, indexHead, missing, type RouteHandle, type RouteHead, searchHead, taxonHead, watchHead } from './head/page-heads';
 import { Layout } from './layout';
 import { HomeRoute } from './routes/home';
 import { LoginRoute } from './routes/login';
@@ -22,14 +25,18 @@ const admin = () => import('./routes/admin');
 // The embeddable player, framed by other sites: the player's code (shared with the watch page) and no layout.
 const embed = () => import('./routes/embed');
 
-const VIDEO_ID = /^[1-9]\d{0,9}$/;
-const isVideoId = (id: string | undefined): id is string => !!id && VIDEO_ID.test(id) && Number(id) <= 2_147_483_647;
+
+/** Pages search engines are kept out of, with the site's name as their title in the document the server sends. */
+const NOT_INDEXED: RouteHandle = { head: { noindex: true } };
+/** A page of the browse module, drawn on the server too. */
+const browsed = (head: RouteHead): RouteHandle => ({ head, draws: ['src/app/routes/browse.tsx'] });
 
 /** The app's routes; `queryClient` lets the watch route start its reads before its code has arrived. */
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     // Outside the layout: no header, footer or navigation in another site's frame.
     path: 'embed/:id',
+    handle: { head: embedHead } satisfies RouteHandle,
     errorElement: <RouteError />,
     hydrateFallbackElement: <div aria-busy="true" aria-label="Loading the video" />,
     loader: ({ params }) => {
@@ -47,9 +54,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomeRoute /> },
+          { index: true, element: <HomeRoute />, handle: { head: homeHead, draws: [] } satisfies RouteHandle },
           {
             path: 'video/:id',
+            // Not hls.js: named in the head, its download and evaluation competed with what the page paints and
+            // hydrates with (docs/web-client.md › "First frame").
+            handle: { head: watchHead, draws: ['src/app/routes/watch.tsx'] } satisfies RouteHandle,
             loader: ({ params }) => {
               if (isVideoId(params.id)) prefetchWatch(queryClient, Number(params.id));
               return null;
@@ -60,31 +70,33 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               </Suspense>
             ),
           },
-          { path: 'login', element: <LoginRoute /> },
-          { path: 'register', element: <RegisterRoute /> },
+          { path: 'login', element: <LoginRoute />, handle: { head: { title: PAGE_TITLES.login, noindex: true } } satisfies RouteHandle },
+          { path: 'register', element: <RegisterRoute />, handle: { head: { title: PAGE_TITLES.register, noindex: true } } satisfies RouteHandle },
 
-          { path: 'search', lazy: async () => ({ Component: (await browse()).SearchRoute }) },
-          { path: 'categories', lazy: async () => ({ Component: (await browse()).CategoriesRoute }) },
-          { path: 'categories/:id', lazy: async () => ({ Component: (await browse()).CategoryRoute }) },
-          { path: 'performers', lazy: async () => ({ Component: (await browse()).PerformersRoute }) },
-          { path: 'performers/:id', lazy: async () => ({ Component: (await browse()).PerformerRoute }) },
+          { path: 'search', handle: browsed(searchHead), lazy: async () => ({ Component: (await browse()).SearchRoute }) },
+          { path: 'categories', handle: browsed(indexHead('categories')), lazy: async () => ({ Component: (await browse()).CategoriesRoute }) },
+          { path: 'categories/:id', handle: browsed(taxonHead('categories')), lazy: async () => ({ Component: (await browse()).CategoryRoute }) },
+          { path: 'performers', handle: browsed(indexHead('performers')), lazy: async () => ({ Component: (await browse()).PerformersRoute }) },
+          { path: 'performers/:id', handle: browsed(taxonHead('performers')), lazy: async () => ({ Component: (await browse()).PerformerRoute }) },
 
-          { path: 'me/bookmarks', lazy: async () => ({ Component: (await lists()).BookmarksRoute }) },
-          { path: 'me/watch-later', lazy: async () => ({ Component: (await lists()).WatchLaterRoute }) },
-          { path: 'me/history', lazy: async () => ({ Component: (await lists()).HistoryRoute }) },
-          { path: 'me/likes', lazy: async () => ({ Component: (await lists()).LikesRoute }) },
-          { path: 'me/following', lazy: async () => ({ Component: (await lists()).FollowingRoute }) },
-          { path: 'me/following/videos', lazy: async () => ({ Component: (await lists()).FollowedVideosRoute }) },
-          { path: 'me/account', lazy: async () => ({ Component: (await lists()).AccountRoute }) },
-          { path: 'playlists', lazy: async () => ({ Component: (await lists()).PlaylistsRoute }) },
-          { path: 'playlists/:id', lazy: async () => ({ Component: (await lists()).PlaylistRoute }) },
+          // A member's own pages: never indexed (nor drawn on the server).
+          { path: 'me/bookmarks', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).BookmarksRoute }) },
+          { path: 'me/watch-later', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).WatchLaterRoute }) },
+          { path: 'me/history', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).HistoryRoute }) },
+          { path: 'me/likes', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).LikesRoute }) },
+          { path: 'me/following', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).FollowingRoute }) },
+          { path: 'me/following/videos', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).FollowedVideosRoute }) },
+          { path: 'me/account', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).AccountRoute }) },
+          { path: 'playlists', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).PlaylistsRoute }) },
+          { path: 'playlists/:id', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).PlaylistRoute }) },
 
-          { path: 'terms', lazy: async () => ({ Component: (await legal()).TermsRoute }) },
-          { path: '2257', lazy: async () => ({ Component: (await legal()).RecordsRoute }) },
-          { path: 'content-removal', lazy: async () => ({ Component: (await legal()).ContentRemovalRoute }) },
+          { path: 'terms', handle: { head: { title: PAGE_TITLES.terms } } satisfies RouteHandle, lazy: async () => ({ Component: (await legal()).TermsRoute }) },
+          { path: '2257', handle: { head: { title: PAGE_TITLES.records } } satisfies RouteHandle, lazy: async () => ({ Component: (await legal()).RecordsRoute }) },
+          { path: 'content-removal', handle: { head: { title: PAGE_TITLES.contentRemoval } } satisfies RouteHandle, lazy: async () => ({ Component: (await legal()).ContentRemovalRoute }) },
 
           {
             path: 'admin',
+            handle: NOT_INDEXED,
             lazy: async () => ({ Component: (await admin()).AdminLayoutRoute }),
             children: [
               { index: true, lazy: async () => ({ Component: (await admin()).AdminDashboardRoute }) },
@@ -97,7 +109,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             ],
           },
 
-          { path: '*', element: <NotFoundRoute /> },
+          { path: '*', element: <NotFoundRoute />, handle: { head: missing(PAGE_TITLES.pageNotFound) } satisfies RouteHandle },
         ],
       },
     ],

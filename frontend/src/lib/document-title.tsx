@@ -5,7 +5,7 @@ import { useLayoutEffect } from 'react';
  * server wrote (the layout's, the page's and the server's: two or three titles after hydration), so pages name
  * their title here instead and `document.title` changes the text of the one element there is: the server's,
  * index.html's, or one the browser adds when there is none. A page's title wins over the layout's fallback (the
- * site's name); the server writes the same texts in the page's head (backend/src/web/page-head.ts).
+ * site's name); the texts are the pages' own (lib/page-titles.ts), which the server's render writes in the head too.
  */
 interface Entry {
   text: string;

@@ -1,10 +1,11 @@
 /**
- * The head the server wrote for the page it was asked for (docs/web-client.md › "Pages' heads from the
- * server"): title, description, canonical URL, Open Graph, JSON-LD, each element marked `data-server-head`.
+ * The head the server's render wrote for the page it was asked for (docs/web-client.md › "One author per page"):
+ * title, description, canonical URL, Open Graph, JSON-LD, each element marked `data-server-head`.
  * They describe that address only: the first navigation to another path removes them, and until then the
  * pages skip what the server already says (the watch page's JSON-LD), so that no two disagree.
  */
-const SELECTOR = '[data-server-head]';
+export const SERVER_HEAD_ATTRIBUTE = 'data-server-head';
+const SELECTOR = `[${SERVER_HEAD_ATTRIBUTE}]`;
 
 let describedPath: string | null = null;
 
@@ -22,7 +23,7 @@ export function trackServerHead(router: Navigations): void {
     if (state.location.pathname === describedPath) return;
     for (const element of document.querySelectorAll(SELECTOR)) {
       // The one <title> stays: DocumentTitle keeps its text (lib/document-title.tsx).
-      if (element.tagName === 'TITLE') element.removeAttribute('data-server-head');
+      if (element.tagName === 'TITLE') element.removeAttribute(SERVER_HEAD_ATTRIBUTE);
       else element.remove();
     }
     describedPath = null;
@@ -32,7 +33,7 @@ export function trackServerHead(router: Navigations): void {
 
 /** Whether the server's head describes this path (so a page need not add what it says). */
 export function serverHeadDescribes(pathname: string): boolean {
-  // Rendering on the server (entry-server.tsx): the server writes this page's head itself.
+  // Rendering on the server (entry-server.tsx): the document's head is written from the route table.
   if (typeof document === 'undefined') return true;
   return describedPath === pathname;
 }

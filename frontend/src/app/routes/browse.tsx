@@ -7,6 +7,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import type { TaxonRef } from '@/lib/api/types';
 import { NotFoundRoute } from './not-found';
 import { DocumentTitle } from '@/lib/document-title';
+import { PAGE_TITLES, searchTitle, taxonTitle } from '@/lib/page-titles';
 
 export function SearchRoute() {
   const [searchParams] = useSearchParams();
@@ -15,7 +16,7 @@ export function SearchRoute() {
   if (!q) {
     return (
       <section className="message-page">
-        <DocumentTitle>Search</DocumentTitle>
+        <DocumentTitle>{PAGE_TITLES.search}</DocumentTitle>
         <meta name="robots" content="noindex" />
         <h1>Search</h1>
         <p>Type what you are looking for in the search box above: a title, a word, a name.</p>
@@ -25,7 +26,7 @@ export function SearchRoute() {
 
   return (
     <>
-      <DocumentTitle>{`${q} – search`}</DocumentTitle>
+      <DocumentTitle>{searchTitle(q)}</DocumentTitle>
       {/* Result pages are endless variations of the catalogue; search engines should index the catalogue itself. */}
       <meta name="robots" content="noindex" />
       <CatalogueListing
@@ -56,7 +57,7 @@ function TaxonPage({ kind }: { kind: TaxonKind }) {
 
   return (
     <>
-      {taxon && <DocumentTitle>{`${taxon.name} videos`}</DocumentTitle>}
+      {taxon && <DocumentTitle>{taxonTitle(taxon.name)}</DocumentTitle>}
       <CatalogueListing
         heading={(sort) => (kind === 'performers' ? `${sort} videos with ${name}` : `${sort} ${name} videos`)}
         filter={kind === 'categories' ? { category: id } : { performer: id }}

@@ -3,6 +3,7 @@ import { prefilledAddress, RemovalRequestForm, removalAddress } from '@/features
 import { useSite } from '@/lib/site';
 import '@/features/legal/legal.css';
 import { DocumentTitle } from '@/lib/document-title';
+import { PAGE_TITLES } from '@/lib/page-titles';
 
 function useSiteName() {
   return useSite().data?.name ?? 'This site';
@@ -12,7 +13,7 @@ export function TermsRoute() {
   const name = useSiteName();
   return (
     <article className="legal-page">
-      <DocumentTitle>Terms of service</DocumentTitle>
+      <DocumentTitle>{PAGE_TITLES.terms}</DocumentTitle>
       <h1>Terms of service</h1>
       <p>
         {name} shows sexually explicit videos of adult men. By using it you confirm that you are at least 18 years old
@@ -48,7 +49,7 @@ export function RecordsRoute() {
   const name = useSiteName();
   return (
     <article className="legal-page">
-      <DocumentTitle>18 U.S.C. 2257 statement</DocumentTitle>
+      <DocumentTitle>{PAGE_TITLES.records}</DocumentTitle>
       <h1>18 U.S.C. 2257 record-keeping requirements compliance statement</h1>
       <p>
         All models, actors, actresses and other persons who appear in any visual depiction of actual or simulated
@@ -75,7 +76,7 @@ export function ContentRemovalRoute() {
   const initialUrls = prefilledAddress(params.get('video'), window.location.origin);
   return (
     <article className="legal-page">
-      <DocumentTitle>Content removal</DocumentTitle>
+      <DocumentTitle>{PAGE_TITLES.contentRemoval}</DocumentTitle>
       <h1>Content removal requests</h1>
       <p>
         If a video shows you without your consent, infringes your copyright, or shows anyone under 18 or any act that

@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { refFor, returnPath } from '@/lib/return-path';
 import { DocumentTitle } from '@/lib/document-title';
+import { PAGE_TITLES } from '@/lib/page-titles';
 
 export function LoginRoute() {
   const [searchParams] = useSearchParams();
@@ -10,7 +11,7 @@ export function LoginRoute() {
 
   return (
     <section className="auth-page">
-      <DocumentTitle>Log in</DocumentTitle>
+      <DocumentTitle>{PAGE_TITLES.login}</DocumentTitle>
       <meta name="robots" content="noindex" />
       <LoginForm
         registerHref={`/register${ref ? `?ref=${refFor(ref)}` : ''}`}

@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { refFor, returnPath } from '@/lib/return-path';
 import { DocumentTitle } from '@/lib/document-title';
+import { PAGE_TITLES } from '@/lib/page-titles';
 
 export function RegisterRoute() {
   const [searchParams] = useSearchParams();
@@ -10,7 +11,7 @@ export function RegisterRoute() {
 
   return (
     <section className="auth-page">
-      <DocumentTitle>Sign up</DocumentTitle>
+      <DocumentTitle>{PAGE_TITLES.register}</DocumentTitle>
       <meta name="robots" content="noindex" />
       <RegisterForm
         loginHref={`/login${ref ? `?ref=${refFor(ref)}` : ''}`}

@@ -4,16 +4,17 @@ import { Link } from 'react-router';
 import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
 import { formatNumber } from '@/lib/format';
 import { DocumentTitle } from '@/lib/document-title';
+import { PAGE_TITLES } from '@/lib/page-titles';
 
 const TEXTS: Record<TaxonKind, { heading: string; filter: string; none: string; noMatch: string }> = {
   categories: {
-    heading: 'Categories',
+    heading: PAGE_TITLES.categories,
     filter: 'Filter categories',
     none: 'No categories yet.',
     noMatch: 'No category matches',
   },
   performers: {
-    heading: 'Performers',
+    heading: PAGE_TITLES.performers,
     filter: 'Filter performers',
     none: 'No performers yet.',
     noMatch: 'No performer matches',

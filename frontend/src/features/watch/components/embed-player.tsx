@@ -9,6 +9,7 @@ import { VideoLoadFailed, VideoNotFound } from './video-not-found';
 import { VideoPlayer } from './video-player';
 import '../embed.css';
 import { DocumentTitle } from '@/lib/document-title';
+import { videoPageTitle } from '@/lib/page-titles';
 
 /**
  * The embeddable player (`/embed/{id}`), for other sites' frames: the watch page's player alone (poster, signed
@@ -43,7 +44,7 @@ function EmbedView({ videoId }: { videoId: number }) {
 
   return (
     <div className="embed">
-      <DocumentTitle>{`${title} - ${siteName}`}</DocumentTitle>
+      <DocumentTitle>{videoPageTitle(title, siteName)}</DocumentTitle>
       <div className="embed__bar">
         <p className="embed__title">{title}</p>
         <a className="embed__link" href={`/video/${videoId}`} target="_blank" rel="noopener">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/lib/document-title';
+import { PAGE_TITLES } from '@/lib/page-titles';
 
 /**
  * What an unknown or unpublished video shows. Inside another site's frame (`newTab`) the link opens the site in a
@@ -21,7 +22,7 @@ export function VideoLoadFailed({ onRetry }: { onRetry: () => void }) {
 export function VideoNotFound({ newTab = false }: { newTab?: boolean }) {
   return (
     <section className="message-page">
-      <DocumentTitle>Video not found</DocumentTitle>
+      <DocumentTitle>{PAGE_TITLES.videoNotFound}</DocumentTitle>
       <h1>Video not found</h1>
       <p>This video does not exist or has been removed.</p>
       {newTab ? (

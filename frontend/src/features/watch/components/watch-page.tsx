@@ -32,6 +32,7 @@ import { VideoDetails } from './video-details';
 import { VideoLoadFailed, VideoNotFound } from './video-not-found';
 import { VideoPlayer } from './video-player';
 import { DocumentTitle } from '@/lib/document-title';
+import { videoPageTitle } from '@/lib/page-titles';
 
 interface WatchPageProps {
   videoId: number;
@@ -139,7 +140,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
 
   return (
     <article className={list ? 'watch watch--with-list' : 'watch'}>
-      <DocumentTitle>{`${title} - ${siteName}`}</DocumentTitle>
+      <DocumentTitle>{videoPageTitle(title, siteName)}</DocumentTitle>
       {/* The server's head already has this page's VideoObject when the page was loaded at this address. */}
       {!serverHeadDescribes(location.pathname) && (
         <script

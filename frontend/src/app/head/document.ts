@@ -1,26 +1,19 @@
 /**
- * The head the server writes into the web client's shell for one page (docs/web-client.md › "Pages' heads from
- * the server"): pure functions of what the pages service read, so that escaping is tested without a server.
+ * The HTML of a page's document as the server sends it (docs/web-client.md › "One author per page"): the built
+ * index.html with the page's head, its bootstrap block and, for a page drawn on the server, its body. Pure
+ * functions of what the render read, so that escaping is tested without a server; entry-server.tsx calls them.
  */
+import { BOOTSTRAP_ID, type Bootstrap } from '@/lib/bootstrap';
+import { SERVER_HEAD_ATTRIBUTE } from '@/lib/server-head';
 
 /** The RTA label ("Restricted To Adults"); the build's index.html carries it, a shell without one gets it here. */
 export const RTA_LABEL = 'RTA-5042-1996-1400-1577-RTA';
-
-/**
- * Every element the server adds to a page's head carries this attribute: the web client drops them when it
- * navigates to another page (they describe the page the server was asked for) and skips its own JSON-LD while
- * they are there.
- */
-export const SERVER_HEAD_ATTRIBUTE = 'data-server-head';
-
-/** The id of the data block the web client reads at start instead of asking `GET /api/auth/me`. */
-export const BOOTSTRAP_ID = 'bootstrap';
 
 /** A meta description's length; search engines show some 160 characters. */
 export const MAX_DESCRIPTION = 300;
 
 export interface PageHead {
-  /** The document title, as the web client sets it for the same page. */
+  /** The document title, as DocumentTitle sets it for the same page in the browser. */
   title: string;
   description?: string;
   /** Absolute. */
@@ -35,15 +28,7 @@ export interface PageHead {
   jsonLd?: object[];
   /** The page's largest image (the player's poster), fetched at once instead of once the app has asked for it. */
   preloadImage?: string;
-  /** The scripts (modulepreload) and style sheets of the route the server rendered, before the app asks for them. */
-  chunks?: { scripts: string[]; styles: string[] };
-  /** Signed stream playlists the page plays, fetched at once (the player's hls.js reads the same address). */
-  preloadStreams?: string[];
-  /** A watch page's first script and what it needs (EarlyEntry.tags, already HTML), right after the stream. */
-  earlyTags?: string;
-  /** A catalogue page that exists (not a head element): the server may render its body. */
-  found?: boolean;
-  /** An address with no page ("Page not found", "Video not found"; not a head element): it gets no link preview. */
+  /** An address with no page ("Page not found", "Video not found"): no link preview, nothing drawn on the server. */
   missing?: boolean;
 }
 
@@ -55,17 +40,14 @@ export interface ShareImage {
   height?: number;
 }
 
-/**
- * What the web client reads at start (docs/web-client.md, "The bootstrap block"): the site's settings and who is signed in,
- * `user` left out when it is not known.
- */
-export interface Bootstrap {
-  site?: unknown;
-  user?: unknown;
-  /** The visitor's answer to the 18+ gate, from its cookie: the rendered page comes with or without the gate. */
-  ageConfirmed?: boolean;
-  /** The server-rendered page's reads and route data, for the web client to hydrate from. */
-  rendered?: unknown;
+/** What a page drawn on the server loads, after its head's own elements (entry-server.tsx). */
+export interface PageLoads {
+  /** The route's style sheets, named in the head so that the page is styled at once. */
+  styles: string[];
+  /** Signed stream playlists and segments the page plays, fetched at once (the player's hls.js reads the same). */
+  streams: string[];
+  /** The page's first script and what it needs (already HTML: earlyTags), right after the streams. */
+  early: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -95,8 +77,8 @@ export function shorten(text: string, max = MAX_DESCRIPTION): string {
   return `${text.slice(0, end).trimEnd()}…`;
 }
 
-/** The elements of a page's head, every one marked as the server's. */
-export function headHtml(head: PageHead): string {
+/** The elements of a page's head, every one that describes the page marked as the server's. */
+export function headHtml(head: PageHead, loads?: PageLoads): string {
   const mark = SERVER_HEAD_ATTRIBUTE;
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${mark} ${attribute}="${htmlText(key)}" content="${htmlText(content)}">`;
@@ -105,10 +87,9 @@ export function headHtml(head: PageHead): string {
   if (head.noindex) parts.push(meta('name', 'robots', 'noindex'));
   if (head.canonical) parts.push(`<link ${mark} rel="canonical" href="${htmlText(head.canonical)}">`);
   if (head.preloadImage) parts.push(`<link ${mark} rel="preload" as="image" href="${htmlText(head.preloadImage)}" fetchpriority="high">`);
-  for (const style of head.chunks?.styles ?? []) parts.push(`<link rel="stylesheet" crossorigin href="${htmlText(style)}">`);
-  for (const stream of head.preloadStreams ?? []) parts.push(`<link ${mark} rel="preload" as="fetch" crossorigin href="${htmlText(stream)}">`);
-  if (head.earlyTags) parts.push(head.earlyTags);
-  for (const script of head.chunks?.scripts ?? []) parts.push(`<link rel="modulepreload" crossorigin href="${htmlText(script)}">`);
+  for (const style of loads?.styles ?? []) parts.push(`<link rel="stylesheet" crossorigin href="${htmlText(style)}">`);
+  for (const stream of loads?.streams ?? []) parts.push(`<link ${mark} rel="preload" as="fetch" crossorigin href="${htmlText(stream)}">`);
+  if (loads?.early) parts.push(loads.early);
   const og = [...(head.openGraph ?? []), ...imageProperties(head.image)];
   for (const [property, content] of og) parts.push(meta('property', property, content));
   const ogValue = (property: string) => og.find(([p]) => p === property)?.[1];
@@ -126,11 +107,8 @@ export function headHtml(head: PageHead): string {
 /** `og:image` and what Open Graph says of it: its text, and its size where known. */
 function imageProperties(image: ShareImage | undefined): [string, string][] {
   if (!image) return [];
-  return [
-    ['og:image', image.url],
-    ['og:image:alt', image.alt],
-    ...(image.width && image.height ? [['og:image:width', String(image.width)], ['og:image:height', String(image.height)]] as [string, string][] : []),
-  ];
+  const size: [string, string][] = image.width && image.height ? [['og:image:width', String(image.width)], ['og:image:height', String(image.height)]] : [];
+  return [['og:image', image.url], ['og:image:alt', image.alt], ...size];
 }
 
 /** The bootstrap block: JSON the browser never runs (a data block), so the Content-Security-Policy allows it. */
@@ -161,8 +139,40 @@ export function shellTemplate(indexHtml: string): ShellTemplate {
 /** The element the web client renders into (index.html). */
 const ROOT = '<div id="root"></div>';
 
-/** The page: the shell with its head, its bootstrap block and, when the server rendered it, its body in `#root`. */
-export function pageHtml(template: ShellTemplate, head: PageHead, bootstrap: Bootstrap, body?: string): string {
+/** The page: the shell with its head, its bootstrap block and, when the server drew it, its body in `#root`. */
+export function documentHtml(template: ShellTemplate, head: string, bootstrap: Bootstrap, body?: string): string {
   const after = body ? template.after.replace(ROOT, () => `<div id="root">${body}</div>`) : template.after;
-  return `${template.before}${headHtml(head)}\n    ${bootstrapHtml(bootstrap)}${after}`;
+  return `${template.before}${head}\n    ${bootstrapHtml(bootstrap)}${after}`;
+}
+
+/**
+ * The web client's build as the API read it at start (backend/src/web/web-build.ts): its index.html, the chunks
+ * of its modules from Vite's manifest, and the rendered pages' first script (src/early.ts).
+ */
+export interface DocumentBuild {
+  indexHtml: string;
+  /** The scripts and style sheets modules of the client need besides the entry's, as URL paths. */
+  chunks: (sources: string[]) => { scripts: string[]; styles: string[] };
+  early: EarlyEntry | null;
+}
+
+/** The first script of a page drawn on the server, which loads the app once the page shows its first picture. */
+export interface EarlyEntry {
+  /** index.html without the app's entry script and its modules' preloads. */
+  indexHtml: string;
+  /** The early script's own URL path. */
+  script: string;
+  /** Its imports, hls.js first, for a page with a stream; and without hls.js, for the others. */
+  imports: { stream: string[]; still: string[] };
+}
+
+/**
+ * The early script's tag, which preloads `routeScripts` when it loads the app, and its own imports preloaded,
+ * hls.js first on a page with a stream.
+ */
+export function earlyTags(early: EarlyEntry, routeScripts: string[], stream: boolean): string {
+  return [
+    `<script type="module" async crossorigin src="${htmlText(early.script)}" data-route-scripts="${htmlText(routeScripts.join(' '))}"></script>`,
+    ...(stream ? early.imports.stream : early.imports.still).map((script) => `<link rel="modulepreload" crossorigin href="${htmlText(script)}">`),
+  ].join('\n    ');
 }

@@ -1,7 +1,7 @@
-import { bootstrapHtml, headHtml, htmlText, pageHtml, RTA_LABEL, scriptJson, shellTemplate, shorten } from './page-head';
-import { preferredCoding } from './web-client.middleware';
+import { describe, expect, it } from 'vitest';
+import { bootstrapHtml, documentHtml, earlyTags, headHtml, htmlText, RTA_LABEL, scriptJson, shellTemplate, shorten } from './document';
 
-describe('page head', () => {
+describe("a page's document", () => {
   it('escapes text and attribute values', () => {
     expect(htmlText(`</title><b a="x" b='y'>&amp;`)).toBe('&lt;/title&gt;&lt;b a=&quot;x&quot; b=&#39;y&#39;&gt;&amp;amp;');
   });
@@ -14,7 +14,7 @@ describe('page head', () => {
     expect(bootstrapHtml({ user: null })).toBe('<script type="application/json" id="bootstrap">{"user":null}</script>');
   });
 
-  it('marks every element it adds as the server\'s and derives the Twitter card from Open Graph', () => {
+  it("marks every element that describes the page as the server's and derives the Twitter card from Open Graph", () => {
     const html = headHtml({
       title: 'T', description: 'D', canonical: 'https://x.example/a?b=1&c=2', noindex: true,
       openGraph: [['og:title', 'T']], jsonLd: [{ a: 1 }],
@@ -37,36 +37,34 @@ describe('page head', () => {
     expect(elements).toContain('<meta data-server-head name="robots" content="noindex">');
   });
 
-  it("names the rendered route's style sheets and scripts, and preloads the page's stream, escaped", () => {
-    const html = headHtml({
-      title: 'T',
-      chunks: { scripts: ['/assets/watch-a.js'], styles: ['/assets/watch-"b.css'] },
-      preloadStreams: ['/s/tok,1/videos/a&b/index.m3u8'],
-    });
+  it("names the drawn route's style sheets and preloads the page's stream, escaped", () => {
+    const html = headHtml({ title: 'T' }, { styles: ['/assets/watch-"b.css'], streams: ['/s/tok,1/videos/a&b/index.m3u8'], early: '' });
     const elements = html.split('\n').map((line) => line.trim());
     expect(elements).toContain('<link rel="stylesheet" crossorigin href="/assets/watch-&quot;b.css">');
-    expect(elements).toContain('<link rel="modulepreload" crossorigin href="/assets/watch-a.js">');
     expect(elements).toContain('<link data-server-head rel="preload" as="fetch" crossorigin href="/s/tok,1/videos/a&amp;b/index.m3u8">');
   });
 
-  it("puts a watch page's first script right after its stream, before the route's scripts", () => {
-    const html = headHtml({
-      title: 'T',
-      preloadImage: '/p.webp',
-      chunks: { scripts: ['/assets/other.js'], styles: [] },
-      preloadStreams: ['/s/tok,1/videos/a/index.m3u8'],
-      earlyTags: '<script type="module" async crossorigin src="/assets/early.js"></script>',
-    });
-    const order = ['/p.webp', 'index.m3u8', '/assets/early.js', '/assets/other.js'].map((part) => html.indexOf(part));
+  it("puts a watch page's first script right after its poster and stream, hls.js first among its imports", () => {
+    const early = { indexHtml: '', script: '/assets/early.js', imports: { stream: ['/assets/hls.js', '/assets/load.js'], still: ['/assets/load.js'] } };
+    const tags = earlyTags(early, ['/assets/watch.js', '/assets/a&b.js'], true);
+    expect(tags.split('\n').map((line) => line.trim())).toEqual([
+      '<script type="module" async crossorigin src="/assets/early.js" data-route-scripts="/assets/watch.js /assets/a&amp;b.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/hls.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/load.js">',
+    ]);
+    // A page without a stream (a listing) does not fetch hls.js.
+    expect(earlyTags(early, [], false)).not.toContain('hls.js');
+    const html = headHtml({ title: 'T', preloadImage: '/p.webp' }, { styles: [], streams: ['/s/tok,1/videos/a/index.m3u8'], early: tags });
+    const order = ['/p.webp', 'index.m3u8', '/assets/early.js', '/assets/hls.js'].map((part) => html.indexOf(part));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
-  it('puts a rendered body in #root, and leaves the shell as it is without one', () => {
+  it('puts a drawn body in #root, and leaves the shell as it is without one', () => {
     const shell = shellTemplate('<head><title>Videos</title></head><body><div id="root"></div><p>$& $1</p></body>');
-    const page = pageHtml(shell, { title: 'T' }, {}, '<main>$& body</main>');
+    const page = documentHtml(shell, headHtml({ title: 'T' }), {}, '<main>$& body</main>');
     expect(page).toContain('<div id="root"><main>$& body</main></div><p>$& $1</p>');
-    expect(pageHtml(shell, { title: 'T' }, {})).toContain('<div id="root"></div>');
+    expect(documentHtml(shell, headHtml({ title: 'T' }), {})).toContain('<div id="root"></div>');
   });
 
   it('cuts the shell where its title is, and adds the RTA label only to a shell without one', () => {
@@ -82,13 +80,5 @@ describe('page head', () => {
     expect(shorten('abcdef', 10)).toBe('abcdef');
     expect(shorten('abcdefghijkl', 6)).toBe('abcde…');
     expect(shorten('abcd\uD83D\uDE00fgh', 6)).toBe('abcd…');
-  });
-
-  it('prefers brotli, then gzip, as Accept-Encoding allows', () => {
-    expect(preferredCoding('gzip, deflate, br, zstd', ['br', 'gzip'])).toBe('br');
-    expect(preferredCoding('gzip', ['br', 'gzip'])).toBe('gzip');
-    expect(preferredCoding('br;q=0, *;q=0.5', ['br', 'gzip'])).toBe('gzip');
-    expect(preferredCoding('identity', ['br', 'gzip'])).toBeNull();
-    expect(preferredCoding(undefined, ['br', 'gzip'])).toBeNull();
   });
 });

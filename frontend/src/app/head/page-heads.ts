@@ -1,0 +1,274 @@
+/**
+ * Each route's head as the server's render writes it (docs/web-client.md › "One author per page"): title,
+ * description, canonical URL, Open Graph and its Twitter card, the watch page's VideoObject and the taxon
+ * pages' BreadcrumbList as JSON-LD, `noindex` where the page sets it. The routes name their head in the route
+ * table (`handle.head`, app/router.tsx), beside the component the browser draws; the titles are the pages' own
+ * (lib/page-titles.ts) and the JSON-LD the watch page's (videoJsonLd). The data comes from the same reads as
+ * the page's body, through the render's query client.
+ */
+import { brandTitle, describeVideo, imageCopyOf, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { type Params, type RouteObject, matchRoutes } from 'react-router';
+import { taxaQueryOptions, type TaxonKind } from '@/api/taxonomy/get-taxa';
+import { videoQueryOptions } from '@/api/videos/get-video';
+import { videosQueryOptions } from '@/api/videos/get-videos';
+import { parseSort, SORT_LABELS } from '@/api/videos/sorts';
+import { PAGE_SIZE } from '@/features/browse/components/catalogue-listing';
+import { videoJsonLd } from '@/features/watch/utils/video-json-ld';
+import { ApiError } from '@/lib/api/client';
+import type { Site } from '@/lib/api/types';
+import { parsePage } from '@/lib/page-param';
+import { isVideoId } from '@/lib/video-id';
+import { PAGE_TITLES, searchTitle, taxonTitle, videoPageTitle } from '@/lib/page-titles';
+import { type PageHead, type ShareImage, shorten } from './document';
+
+/** What a route's head is written from. */
+export interface HeadContext {
+  /** The page's address as rendered (its canonical form: docs/security.md › "Renders no one can force"), absolute. */
+  url: URL;
+  params: Params;
+  site: Site;
+  /** The site's origin as the visitor asked for it. */
+  origin: string;
+  queryClient: QueryClient;
+  /** A stored picture's size in pixels (for link previews), null where unknown. */
+  imageSize: (pathOrUrl: string | null) => Promise<{ width: number; height: number } | null>;
+}
+
+/** A route's head: fixed, or written from the page's data. */
+export type RouteHead = Omit<PageHead, 'title'> & { title?: string } | ((context: HeadContext) => Promise<PageHead> | PageHead);
+
+/** What the route table says of a route for its document (React Router's `handle`). */
+export interface RouteHandle {
+  head?: RouteHead;
+  /**
+   * Drawn on the server as well as its head: the modules of the web client that draw it (their style sheets go
+   * in the head, their scripts on the page's first script); absent for pages the browser draws.
+   */
+  draws?: string[];
+}
+
+/** The site's own share picture (frontend/public/og-image.jpg, 1200 × 630, the size link previews draw large). */
+export const SITE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as const;
+
+/** The head of the page at `context.url`, from the deepest route that names one; `found` when it exists. */
+export async function pageHead(
+  routes: RouteObject[],
+  context: Omit<HeadContext, 'params'>,
+): Promise<{ head: PageHead; found: boolean; draws?: string[] }> {
+  const matches = matchRoutes(routes, context.url.pathname) ?? [];
+  const match = matches.findLast((m) => (m.route.handle as RouteHandle | undefined)?.head !== undefined);
+  const handle = match?.route.handle as RouteHandle | undefined;
+  const { site } = context;
+  let head: PageHead;
+  try {
+    const named = handle?.head ?? missing(PAGE_TITLES.pageNotFound);
+    head = typeof named === 'function' ? await named({ ...context, params: match?.params ?? {} }) : { title: site.name, ...named };
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 404) head = missing(isVideoPath(context.url.pathname) ? PAGE_TITLES.videoNotFound : PAGE_TITLES.pageNotFound);
+    // The catalogue could not be read (the database is down): the site's own head, as the client starts with.
+    else return { head: withShareTags({ title: site.name }, context), found: false };
+  }
+  return { head: withShareTags(head, context), found: !head.missing, draws: handle?.draws };
+}
+
+/** A page at an address with nothing there: noindex, and no link preview. */
+export function missing(title: string): PageHead {
+  return { title, noindex: true, missing: true };
+}
+
+function isVideoPath(path: string): boolean {
+  return /^\/(?:video|embed)\//.test(path);
+}
+
+/** The watch page: the video's title as the brand shows it, its description, poster, Open Graph video and VideoObject. */
+export async function watchHead(context: HeadContext): Promise<PageHead> {
+  // The watch route draws "Page not found" for an address that is no video's (app/routes/watch.tsx).
+  if (!isVideoId(context.params.id)) return missing(PAGE_TITLES.pageNotFound);
+  const head = await videoHead(context, Number(context.params.id));
+  return { ...head.page, openGraph: [...head.openGraph, ...head.video], jsonLd: [head.jsonLd] };
+}
+
+/** The embed is shared too (a framed player's page): its preview is the watch page's, without the player. */
+export async function embedHead(context: HeadContext): Promise<PageHead> {
+  if (!isVideoId(context.params.id)) return missing(PAGE_TITLES.videoNotFound);
+  const head = await videoHead(context, Number(context.params.id));
+  return { ...head.page, openGraph: head.openGraph };
+}
+
+async function videoHead(context: HeadContext, id: number) {
+  const { origin, site, queryClient } = context;
+  const video = await queryClient.fetchQuery(videoQueryOptions(id));
+  const title = brandTitle(video, site.brand);
+  const watchUrl = `${origin}/video/${id}`;
+  const embedUrl = `${origin}/embed/${id}`;
+  const description = describeVideo(
+    title,
+    video.performers.map((p) => p.name),
+    video.categories.map((c) => c.name),
+  );
+  // Crawlers and link previews get the original (JPEG where the ingest made it); the player shows the poster's
+  // WebP copy, which the head starts loading before the app boots.
+  const stored = video.poster ?? video.thumbnail;
+  const image = absoluteImageUrl(origin, site.imageHost, stored);
+  const playerPoster = absoluteImageUrl(origin, site.imageHost, imageCopyOf(video.poster, site.imageHost, PLAYER_POSTER_WIDTH));
+  const openGraph: [string, string][] = [
+    ['og:site_name', site.name],
+    ['og:type', 'video.other'],
+    ['og:title', title],
+    ['og:description', shorten(description)],
+    ['og:url', watchUrl],
+  ];
+  const page: PageHead = {
+    title: videoPageTitle(title, site.name),
+    description: shorten(description),
+    canonical: watchUrl,
+    ...(playerPoster ? { preloadImage: playerPoster } : {}),
+    ...(image ? { image: await shareImage(context, image, stored, `The poster of ${title}`) } : {}),
+  };
+  const secure = embedUrl.startsWith('https:') ? [['og:video:secure_url', embedUrl] as [string, string]] : [];
+  const videoProperties: [string, string][] = [
+    ['og:video', embedUrl],
+    ...secure,
+    ['og:video:type', 'text/html'],
+    ['og:video:width', '640'],
+    ['og:video:height', '360'],
+    ...(video.duration ? [['video:duration', String(video.duration)] as [string, string]] : []),
+    ['video:release_date', video.upload_date],
+  ];
+  return { page, openGraph, video: videoProperties, jsonLd: videoJsonLd(video, { title, thumbnailUrl: image, pageUrl: watchUrl }) };
+}
+
+/** A category's or a performer's page: its name, its count and sort, its first card's picture and breadcrumbs. */
+export const taxonHead = (kind: TaxonKind) =>
+  async function head(context: HeadContext): Promise<PageHead> {
+    const { origin, site, queryClient, url } = context;
+    const taxa = await queryClient.fetchQuery(taxaQueryOptions(kind));
+    const taxon = taxa.data.find((t) => t.id === context.params.id);
+    if (!taxon) return missing(PAGE_TITLES.pageNotFound);
+    const title = taxonTitle(taxon.name);
+    const sort = SORT_LABELS[parseSort(url.searchParams.get('sort'))].toLowerCase();
+    const count = `${taxon.video_count} ${taxon.video_count === 1 ? 'video' : 'videos'}`;
+    const description = kind === 'categories'
+      ? `${count} in ${taxon.name} on ${site.name}, ${sort} first.`
+      : `${count} with ${taxon.name} on ${site.name}, ${sort} first.`;
+    const indexUrl = `${origin}/${kind}`;
+    const pageUrl = `${indexUrl}/${encodeURIComponent(taxon.id)}`;
+    // The address the page is rendered for: its sort and page, as the listing's own links write them.
+    const canonical = `${pageUrl}${url.search}`;
+    const firstCard = await firstCardImage(context, kind === 'categories' ? { category: taxon.id } : { performer: taxon.id });
+    return {
+      title,
+      description: shorten(description),
+      canonical,
+      openGraph: website(site.name, title, description, canonical),
+      ...(firstCard ? { image: firstCard } : {}),
+      jsonLd: [
+        breadcrumbs([
+          [site.name, `${origin}/`],
+          [kind === 'categories' ? PAGE_TITLES.categories : PAGE_TITLES.performers, indexUrl],
+          [taxon.name, pageUrl],
+        ]),
+      ],
+    };
+  };
+
+/** The index of categories or performers: how many there are. */
+export const indexHead = (kind: TaxonKind) =>
+  async function head({ origin, site, queryClient }: HeadContext): Promise<PageHead> {
+    const title = kind === 'categories' ? PAGE_TITLES.categories : PAGE_TITLES.performers;
+    const count = (await queryClient.fetchQuery(taxaQueryOptions(kind))).data.filter((t) => t.video_count > 0).length;
+    const description = `Every one of the ${count} ${kind} on ${site.name}, with the number of videos of each.`;
+    const canonical = `${origin}/${kind}`;
+    return { title, description, canonical, openGraph: website(site.name, title, description, canonical) };
+  };
+
+/** Home: the sort, and the first card's picture. */
+export async function homeHead(context: HeadContext): Promise<PageHead> {
+  const { origin, site, url } = context;
+  const sort = SORT_LABELS[parseSort(url.searchParams.get('sort'))];
+  const description = `${sort} videos on ${site.name}: watch them streamed, and browse them by category and performer.`;
+  const canonical = `${origin}${url.pathname}${url.search}`;
+  const firstCard = await firstCardImage(context, {});
+  return { title: site.name, description, canonical, openGraph: website(site.name, site.name, description, canonical), ...(firstCard ? { image: firstCard } : {}) };
+}
+
+/** Search: the words searched for; never indexed. */
+export function searchHead({ url }: HeadContext): PageHead {
+  const q = (url.searchParams.get('q') ?? '').trim();
+  return { title: q ? searchTitle(q) : PAGE_TITLES.search, noindex: true };
+}
+
+/**
+ * A listing's share picture: the image of its first card, as the page shows it (the same sort, page and filter:
+ * the listing's own read); none for an empty page or one the API refuses (the site's own picture then).
+ */
+async function firstCardImage({ origin, site, queryClient, url, imageSize }: HeadContext, filter: { category?: string; performer?: string }): Promise<ShareImage | null> {
+  const sort = parseSort(url.searchParams.get('sort'));
+  const page = parsePage(url.searchParams.get('page'));
+  let card;
+  try {
+    card = (await queryClient.fetchQuery(videosQueryOptions({ ...filter, sort, page, limit: PAGE_SIZE }))).data[0];
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 400) return null;
+    throw error;
+  }
+  const image = card && absoluteImageUrl(origin, site.imageHost, card.thumbnail);
+  return card && image ? shareImage({ imageSize }, image, card.thumbnail, brandTitle(card, site.brand)) : null;
+}
+
+/** A share picture of the catalogue's (a poster, a card's thumbnail), with its size when the store holds it. */
+async function shareImage({ imageSize }: Pick<HeadContext, 'imageSize'>, url: string, stored: string | null, alt: string): Promise<ShareImage> {
+  const size = await imageSize(stored);
+  return { url, alt, ...(size ?? {}) };
+}
+
+function website(site: string, title: string, description: string | undefined, url: string): [string, string][] {
+  return [
+    ['og:site_name', site],
+    ['og:type', 'website'],
+    ['og:title', title],
+    ...(description ? [['og:description', shorten(description)] as [string, string]] : []),
+    ['og:url', url],
+  ];
+}
+
+function breadcrumbs(items: [name: string, url: string][]): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map(([name, item], i) => ({ '@type': 'ListItem', position: i + 1, name, item })),
+  };
+}
+
+/**
+ * Every page's link preview (issue #30): Open Graph and its Twitter card for the pages that say nothing of their
+ * own (search, legal pages, sign-in, indexes, member and admin pages), and the site's picture where the page has
+ * none of its own; none for an address with no page (a dead link previews as nothing rather than as the site).
+ * The URL is the page's canonical address, else its own as rendered.
+ */
+function withShareTags(head: PageHead, { origin, site, url }: Omit<HeadContext, 'params'>): PageHead {
+  if (head.missing) return head;
+  const pageUrl = head.canonical ?? `${origin}${url.pathname}${url.search}`;
+  return {
+    ...head,
+    openGraph: head.openGraph ?? website(site.name, head.title, head.description, pageUrl),
+    image: head.image ?? { url: `${origin}${SITE_IMAGE.path}`, alt: `The ${site.name} logo`, width: SITE_IMAGE.width, height: SITE_IMAGE.height },
+  };
+}
+
+/**
+ * An image as the web client resolves it (resolveImageUrl: an absolute URL kept, a path on IMAGE_HOST), made
+ * absolute on the site's origin when IMAGE_HOST is empty; null for none or a URL that is not http(s).
+ */
+export function absoluteImageUrl(origin: string, imageHost: string, pathOrUrl: string | null | undefined): string | null {
+  const value = pathOrUrl?.trim();
+  if (!value) return null;
+  const resolved = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(value) ? value : `${imageHost}${value.startsWith('/') ? value : `/${value}`}`;
+  try {
+    const absolute = new URL(resolved, `${origin}/`);
+    return absolute.protocol === 'http:' || absolute.protocol === 'https:' ? absolute.href : null;
+  } catch {
+    return null;
+  }
+}
