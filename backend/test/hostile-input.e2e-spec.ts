@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import request from 'supertest';
 import { AuthBudgets } from '../src/auth/auth-budgets';
 import { planOperation, type OperationPlan, type RequestParts, type Role } from './helpers/hostile/cases';
-import { changedTables, snapshotQuery, takeSnapshot, type DbSnapshot } from './helpers/hostile/db-snapshot';
+import { type ChangeLog, installChangeLog } from './helpers/hostile/db-snapshot';
 import type { FillContext, Fixtures, Users } from './helpers/hostile/fill';
 import { createFixtures } from './helpers/hostile/fixtures';
 import { listOperations, type OpenApiDocument, type Operation } from './helpers/hostile/openapi';
@@ -42,7 +42,7 @@ describe('hostile input (e2e)', () => {
     media = mkdtempSync(path.join(tmpdir(), 'hostile-input-'));
     t = await createTestApp({
       INGEST_WORKER: 'false',
-      // Buffered counts reach the tables only on an admin's refresh-views, never between two snapshots.
+      // Buffered counts reach the tables only on an admin's refresh-views, never between a request and its check.
       COUNTER_FLUSH_MS: '3600000',
       MEDIA_DIR: media,
       MAX_UPLOAD_BYTES: String(64 * 1024),
@@ -103,8 +103,8 @@ describe('hostile input (e2e)', () => {
 
   describe('every route of the served document', () => {
     let fx: Fixtures;
-    let snapshot: DbSnapshot;
-    let query: string;
+    let changes: ChangeLog;
+    let mark: number;
     const owners = new Map<string, Role>();
     let plans: OperationPlan[] = [];
 
@@ -113,14 +113,13 @@ describe('hostile input (e2e)', () => {
 
     /** Sends one request and checks the answer, and after a refusal or a read that no table changed. */
     async function attempt(op: Operation, parts: RequestParts, role: Role, owner: TestUser | null, expectStatus?: number) {
-      const before = snapshot;
       const answer: Answer = await send(t.http, op.method, parts, authHeaders(role, users, owner));
-      snapshot = await takeSnapshot(t.db, query);
+      const { changed, mark: now } = await changes.since(mark);
+      mark = now;
       const problems = answerProblems(answer);
       if (expectStatus !== undefined && answer.status !== expectStatus) problems.push(`answered ${answer.status} where the contract says ${expectStatus}`);
       // A refusal changes nothing; nor does a read, answered or not.
       if (answer.status >= 400 || op.method === 'get') {
-        const changed = changedTables(before, snapshot);
         if (changed.length) problems.push(`${answer.status >= 400 ? `refused with ${answer.status}` : 'a read'} but changed ${changed.join(', ')}`);
       }
       // A write that succeeded may have used the fixtures up (deleted the video, renamed the category), or ended
@@ -128,7 +127,7 @@ describe('hostile input (e2e)', () => {
       if (answer.status < 300 && op.method !== 'get') {
         await renewSessions();
         fx = await createFixtures(t.db, users);
-        snapshot = await takeSnapshot(t.db, query);
+        mark = await changes.mark();
       }
       return { answer, problems };
     }
@@ -147,19 +146,26 @@ describe('hostile input (e2e)', () => {
     }
 
     beforeAll(async () => {
-      query = await snapshotQuery(t.db);
+      changes = await installChangeLog(t.db);
       fx = await createFixtures(t.db, users);
-      snapshot = await takeSnapshot(t.db, query);
+      mark = await changes.mark();
       plans = listOperations(doc).map((op) => planOperation(doc, op));
     });
 
     it('notices a change to one row of any table (the check behind "a refusal changes nothing")', async () => {
-      const before = await takeSnapshot(t.db, query);
-      expect(Object.keys(before)).toEqual(expect.arrayContaining(['users', 'videos', 'playlists', 'playlist_items', 'ingest_jobs', 'removal_requests']));
+      expect(changes.tables).toEqual(expect.arrayContaining(['users', 'videos', 'playlists', 'playlist_items', 'ingest_jobs', 'removal_requests']));
+      const before = await changes.mark();
       await t.db.query(`UPDATE playlist_items SET position = position + 1 WHERE playlist_id = $1`, [fx.playlistId]);
-      expect(changedTables(before, await takeSnapshot(t.db, query))).toEqual(['playlist_items']);
+      const moved = await changes.since(before);
+      expect(moved.changed).toEqual(['playlist_items']);
+      // A write that leaves every value as it was changes nothing; a row deleted and one added are changes.
+      await t.db.query(`UPDATE playlist_items SET position = position WHERE playlist_id = $1`, [fx.playlistId]);
+      expect((await changes.since(moved.mark)).changed).toEqual([]);
       await t.db.query(`UPDATE playlist_items SET position = position - 1 WHERE playlist_id = $1`, [fx.playlistId]);
-      expect(changedTables(before, await takeSnapshot(t.db, query))).toEqual([]);
+      await t.db.query(`INSERT INTO categories (id, name) VALUES ('hostile-probe', 'Hostile probe')`);
+      await t.db.query(`DELETE FROM categories WHERE id = 'hostile-probe'`);
+      expect((await changes.since(moved.mark)).changed).toEqual(['categories', 'playlist_items']);
+      mark = await changes.mark();
     });
 
     it('has a document with the routes the contract names', () => {

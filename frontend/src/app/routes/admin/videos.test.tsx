@@ -1,7 +1,8 @@
 import { editPrecondition } from '@hunktube/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { SEARCH_DEBOUNCE_MS } from '@/features/admin/components/video-table-filters';
 import type { Video } from '@/lib/api/types';
 import { makePage, makeSite, makeUser, makeVideo, makeWatchVideo } from '@/testing/data';
 import { json, mockFetch, requestedUrls, sentBodies, sentHeaders } from '@/testing/mock-fetch';
@@ -92,12 +93,17 @@ describe('admin video table: what it lists', () => {
   });
 
   it('puts a search in the URL once typing pauses, back on page 1, and asks the API for it', async () => {
+    // The pause is stepped through on a fake clock, not waited for.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
     const fetchMock = setup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
     const { router } = renderRoute('/admin/videos?page=3&sort=longest');
     await table();
     await user.type(screen.getByRole('searchbox', { name: 'Search titles' }), 'gym buddies');
+    expect(router.state.location.search).toBe('?page=3&sort=longest');
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
 
     await waitFor(() => expect(router.state.location.search).toBe('?q=gym+buddies&sort=longest'));
     await waitFor(() =>
