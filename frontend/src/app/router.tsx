@@ -4,7 +4,7 @@ import { createBrowserRouter, type HydrationState, type RouteObject } from 'reac
 import { prefetchWatch } from '@/features/watch/api/prefetch-watch';
 import { isVideoId } from '@/lib/video-id';
 import { PAGE_TITLES } from '@/lib/page-titles';
-import { embedHead, homeHead, indexHead, missing, type RouteHandle, type RouteHead, searchHead, taxonHead, watchHead } from './head/page-heads';
+import type { HeadName, RouteHandle } from './head/route-handle';
 import { Layout } from './layout';
 import { HomeRoute } from './routes/home';
 import { LoginRoute } from './routes/login';
@@ -29,14 +29,14 @@ const embed = () => import('./routes/embed');
 /** Pages search engines are kept out of, with the site's name as their title in the document the server sends. */
 const NOT_INDEXED: RouteHandle = { head: { noindex: true } };
 /** A page of the browse module, drawn on the server too. */
-const browsed = (head: RouteHead): RouteHandle => ({ head, draws: ['src/app/routes/browse.tsx'] });
+const browsed = (head: HeadName): RouteHandle => ({ head, draws: ['src/app/routes/browse.tsx'] });
 
 /** The app's routes; `queryClient` lets the watch route start its reads before its code has arrived. */
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     // Outside the layout: no header, footer or navigation in another site's frame.
     path: 'embed/:id',
-    handle: { head: embedHead } satisfies RouteHandle,
+    handle: { head: 'embed' } satisfies RouteHandle,
     errorElement: <RouteError />,
     hydrateFallbackElement: <div aria-busy="true" aria-label="Loading the video" />,
     loader: ({ params }) => {
@@ -54,12 +54,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomeRoute />, handle: { head: homeHead, draws: [] } satisfies RouteHandle },
+          { index: true, element: <HomeRoute />, handle: { head: 'home', draws: [] } satisfies RouteHandle },
           {
             path: 'video/:id',
             // Not hls.js: named in the head, its download and evaluation competed with what the page paints and
             // hydrates with (docs/web-client.md › "First frame").
-            handle: { head: watchHead, draws: ['src/app/routes/watch.tsx'] } satisfies RouteHandle,
+            handle: { head: 'watch', draws: ['src/app/routes/watch.tsx'] } satisfies RouteHandle,
             loader: ({ params }) => {
               if (isVideoId(params.id)) prefetchWatch(queryClient, Number(params.id));
               return null;
@@ -73,11 +73,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: 'login', element: <LoginRoute />, handle: { head: { title: PAGE_TITLES.login, noindex: true } } satisfies RouteHandle },
           { path: 'register', element: <RegisterRoute />, handle: { head: { title: PAGE_TITLES.register, noindex: true } } satisfies RouteHandle },
 
-          { path: 'search', handle: browsed(searchHead), lazy: async () => ({ Component: (await browse()).SearchRoute }) },
-          { path: 'categories', handle: browsed(indexHead('categories')), lazy: async () => ({ Component: (await browse()).CategoriesRoute }) },
-          { path: 'categories/:id', handle: browsed(taxonHead('categories')), lazy: async () => ({ Component: (await browse()).CategoryRoute }) },
-          { path: 'performers', handle: browsed(indexHead('performers')), lazy: async () => ({ Component: (await browse()).PerformersRoute }) },
-          { path: 'performers/:id', handle: browsed(taxonHead('performers')), lazy: async () => ({ Component: (await browse()).PerformerRoute }) },
+          { path: 'search', handle: browsed('search'), lazy: async () => ({ Component: (await browse()).SearchRoute }) },
+          { path: 'categories', handle: browsed('categories'), lazy: async () => ({ Component: (await browse()).CategoriesRoute }) },
+          { path: 'categories/:id', handle: browsed('category'), lazy: async () => ({ Component: (await browse()).CategoryRoute }) },
+          { path: 'performers', handle: browsed('performers'), lazy: async () => ({ Component: (await browse()).PerformersRoute }) },
+          { path: 'performers/:id', handle: browsed('performer'), lazy: async () => ({ Component: (await browse()).PerformerRoute }) },
 
           // A member's own pages: never indexed (nor drawn on the server).
           { path: 'me/bookmarks', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).BookmarksRoute }) },
@@ -109,7 +109,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             ],
           },
 
-          { path: '*', element: <NotFoundRoute />, handle: { head: missing(PAGE_TITLES.pageNotFound) } satisfies RouteHandle },
+          { path: '*', element: <NotFoundRoute />, handle: { head: { title: PAGE_TITLES.pageNotFound, noindex: true, missing: true } } satisfies RouteHandle },
         ],
       },
     ],

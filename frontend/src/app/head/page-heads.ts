@@ -2,7 +2,8 @@
  * Each route's head as the server's render writes it (docs/web-client.md › "One author per page"): title,
  * description, canonical URL, Open Graph and its Twitter card, the watch page's VideoObject and the taxon
  * pages' BreadcrumbList as JSON-LD, `noindex` where the page sets it. The routes name their head in the route
- * table (`handle.head`, app/router.tsx), beside the component the browser draws; the titles are the pages' own
+ * table (`handle.head`, app/router.tsx), beside the component the browser draws; this module is the server's
+ * render's only (entry-server.tsx), so none of it is in the browser's scripts; the titles are the pages' own
  * (lib/page-titles.ts) and the JSON-LD the watch page's (videoJsonLd). The data comes from the same reads as
  * the page's body, through the render's query client.
  */
@@ -21,6 +22,7 @@ import { parsePage } from '@/lib/page-param';
 import { isVideoId } from '@/lib/video-id';
 import { PAGE_TITLES, searchTitle, taxonTitle, videoPageTitle } from '@/lib/page-titles';
 import { type PageHead, type ShareImage, shorten } from './document';
+import type { HeadName, RouteHandle } from './route-handle';
 
 /** What a route's head is written from. */
 export interface HeadContext {
@@ -35,18 +37,17 @@ export interface HeadContext {
   imageSize: (pathOrUrl: string | null) => Promise<{ width: number; height: number } | null>;
 }
 
-/** A route's head: fixed, or written from the page's data. */
-export type RouteHead = Omit<PageHead, 'title'> & { title?: string } | ((context: HeadContext) => Promise<PageHead> | PageHead);
-
-/** What the route table says of a route for its document (React Router's `handle`). */
-export interface RouteHandle {
-  head?: RouteHead;
-  /**
-   * Drawn on the server as well as its head: the modules of the web client that draw it (their style sheets go
-   * in the head, their scripts on the page's first script); absent for pages the browser draws.
-   */
-  draws?: string[];
-}
+/** The heads written from a page's data, by the names the route table gives them (route-handle.ts). */
+export const HEADS: Record<HeadName, (context: HeadContext) => Promise<PageHead> | PageHead> = {
+  watch: (context) => watchHead(context),
+  embed: (context) => embedHead(context),
+  home: (context) => homeHead(context),
+  search: (context) => searchHead(context),
+  categories: (context) => indexHead('categories')(context),
+  performers: (context) => indexHead('performers')(context),
+  category: (context) => taxonHead('categories')(context),
+  performer: (context) => taxonHead('performers')(context),
+};
 
 /** The site's own share picture (frontend/public/og-image.jpg, 1200 × 630, the size link previews draw large). */
 export const SITE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as const;
@@ -63,7 +64,7 @@ export async function pageHead(
   let head: PageHead;
   try {
     const named = handle?.head ?? missing(PAGE_TITLES.pageNotFound);
-    head = typeof named === 'function' ? await named({ ...context, params: match?.params ?? {} }) : { title: site.name, ...named };
+    head = typeof named === 'string' ? await HEADS[named]({ ...context, params: match?.params ?? {} }) : { title: site.name, ...named };
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 404) head = missing(isVideoPath(context.url.pathname) ? PAGE_TITLES.videoNotFound : PAGE_TITLES.pageNotFound);
     // The catalogue could not be read (the database is down): the site's own head, as the client starts with.
@@ -73,7 +74,7 @@ export async function pageHead(
 }
 
 /** A page at an address with nothing there: noindex, and no link preview. */
-export function missing(title: string): PageHead {
+function missing(title: string): PageHead {
   return { title, noindex: true, missing: true };
 }
 
@@ -82,7 +83,7 @@ function isVideoPath(path: string): boolean {
 }
 
 /** The watch page: the video's title as the brand shows it, its description, poster, Open Graph video and VideoObject. */
-export async function watchHead(context: HeadContext): Promise<PageHead> {
+async function watchHead(context: HeadContext): Promise<PageHead> {
   // The watch route draws "Page not found" for an address that is no video's (app/routes/watch.tsx).
   if (!isVideoId(context.params.id)) return missing(PAGE_TITLES.pageNotFound);
   const head = await videoHead(context, Number(context.params.id));
@@ -90,7 +91,7 @@ export async function watchHead(context: HeadContext): Promise<PageHead> {
 }
 
 /** The embed is shared too (a framed player's page): its preview is the watch page's, without the player. */
-export async function embedHead(context: HeadContext): Promise<PageHead> {
+async function embedHead(context: HeadContext): Promise<PageHead> {
   if (!isVideoId(context.params.id)) return missing(PAGE_TITLES.videoNotFound);
   const head = await videoHead(context, Number(context.params.id));
   return { ...head.page, openGraph: head.openGraph };
@@ -140,7 +141,7 @@ async function videoHead(context: HeadContext, id: number) {
 }
 
 /** A category's or a performer's page: its name, its count and sort, its first card's picture and breadcrumbs. */
-export const taxonHead = (kind: TaxonKind) =>
+const taxonHead = (kind: TaxonKind) =>
   async function head(context: HeadContext): Promise<PageHead> {
     const { origin, site, queryClient, url } = context;
     const taxa = await queryClient.fetchQuery(taxaQueryOptions(kind));
@@ -174,7 +175,7 @@ export const taxonHead = (kind: TaxonKind) =>
   };
 
 /** The index of categories or performers: how many there are. */
-export const indexHead = (kind: TaxonKind) =>
+const indexHead = (kind: TaxonKind) =>
   async function head({ origin, site, queryClient }: HeadContext): Promise<PageHead> {
     const title = kind === 'categories' ? PAGE_TITLES.categories : PAGE_TITLES.performers;
     const count = (await queryClient.fetchQuery(taxaQueryOptions(kind))).data.filter((t) => t.video_count > 0).length;
@@ -184,7 +185,7 @@ export const indexHead = (kind: TaxonKind) =>
   };
 
 /** Home: the sort, and the first card's picture. */
-export async function homeHead(context: HeadContext): Promise<PageHead> {
+async function homeHead(context: HeadContext): Promise<PageHead> {
   const { origin, site, url } = context;
   const sort = SORT_LABELS[parseSort(url.searchParams.get('sort'))];
   const description = `${sort} videos on ${site.name}: watch them streamed, and browse them by category and performer.`;
@@ -194,7 +195,7 @@ export async function homeHead(context: HeadContext): Promise<PageHead> {
 }
 
 /** Search: the words searched for; never indexed. */
-export function searchHead({ url }: HeadContext): PageHead {
+function searchHead({ url }: HeadContext): PageHead {
   const q = (url.searchParams.get('q') ?? '').trim();
   return { title: q ? searchTitle(q) : PAGE_TITLES.search, noindex: true };
 }
