@@ -230,6 +230,11 @@ export interface AppConfig {
   apiDocs: boolean;
   /** For tests: an in-memory PGlite instead of DATA_DIR. */
   inMemoryDatabase: boolean;
+  /**
+   * For tests: the in-memory PGlite starts from this dump of a migrated database (PGlite's `dumpDataDir`), so
+   * that a run makes a new database and migrates it once, not once per app (backend/test/helpers/test-app.ts).
+   */
+  inMemorySnapshot?: Blob;
 }
 
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -9,7 +9,9 @@ import { MIGRATIONS } from './migrations';
 import { pgliteDriver } from './pglite-pool';
 
 /** PostgreSQL through `pg` when DATABASE_URL is set, else PGlite in DATA_DIR: the same schema and migrations. */
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'inMemoryDatabase'>): DataSourceOptions {
+export function dataSourceOptions(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'inMemoryDatabase'> & Partial<Pick<AppConfig, 'inMemorySnapshot'>>,
+): DataSourceOptions {
   const common = {
     type: 'postgres' as const,
     entities: ENTITIES,
@@ -22,8 +24,8 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
     // A server that does not accept the connection within 3 s is down: the request answers 503 instead of waiting.
     return { ...common, url: config.databaseUrl, poolSize: 20, applicationName: 'hunktube', connectTimeoutMS: 3000 };
   }
-  const dataDir = config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite');
-  return { ...common, driver: pgliteDriver, extra: { pglite: { dataDir } } };
+  if (config.inMemoryDatabase) return { ...common, driver: pgliteDriver, extra: { pglite: { loadDataDir: config.inMemorySnapshot } } };
+  return { ...common, driver: pgliteDriver, extra: { pglite: { dataDir: path.join(config.dataDir, 'pglite') } } };
 }
 
 /** Runs pending migrations; on a server, under an advisory lock so that replicas starting together take turns. */

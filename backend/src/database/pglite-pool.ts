@@ -72,11 +72,13 @@ export class PGlitePool extends EventEmitter {
   private readonly db: Promise<PGlite>;
   private readonly lock = new Mutex();
 
-  constructor(options: { pglite?: { dataDir?: string } } = {}) {
+  /** `dataDir` on disk, or in memory; `loadDataDir`: an in-memory database that starts as this dump (tests). */
+  constructor(options: { pglite?: { dataDir?: string; loadDataDir?: Blob } } = {}) {
     super();
     if (options.pglite?.dataDir) mkdirSync(options.pglite.dataDir, { recursive: true });
     this.db = PGlite.create({
       dataDir: options.pglite?.dataDir,
+      ...(options.pglite?.loadDataDir ? { loadDataDir: options.pglite.loadDataDir } : {}),
       serializers: { [types.BOOL]: boolSerializer },
     });
   }

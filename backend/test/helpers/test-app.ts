@@ -1,6 +1,10 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import type { App } from 'supertest/types';
@@ -9,6 +13,7 @@ import { createApp } from '../../src/app.factory';
 import type { AppModuleOptions } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { dataSourceOptions, openDataSource } from '../../src/database/data-source';
+import type { PGlitePool } from '../../src/database/pglite-pool';
 import { VIDEO_FIELDS } from '../../src/common/cache/change-events';
 import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
 
@@ -57,6 +62,7 @@ export async function createTestApp(
       ...env,
     }),
     inMemoryDatabase: !databaseUrl,
+    ...(databaseUrl ? {} : { inMemorySnapshot: await migratedSnapshot() }),
   };
   const app = await createApp(config, options);
   await app.init();
@@ -89,8 +95,41 @@ export async function createTestDatabase(): Promise<{ db: DataSource; close(): P
     const db = await openDataSource(dataSourceOptions({ databaseUrl, dataDir: '/nonexistent-test-data-dir', inMemoryDatabase: false }));
     return { db, close: async () => { await db.destroy(); await dropDatabase(); } };
   }
-  const db = await openDataSource(dataSourceOptions({ databaseUrl: null, dataDir: '/nonexistent-test-data-dir', inMemoryDatabase: true }));
+  const db = await openDataSource(
+    dataSourceOptions({ databaseUrl: null, dataDir: '/nonexistent-test-data-dir', inMemoryDatabase: true, inMemorySnapshot: await migratedSnapshot() }),
+  );
   return { db, close: () => db.destroy() };
+}
+
+let snapshot: Promise<Blob> | undefined;
+
+/**
+ * A new, migrated PGlite database as a dump (`dumpDataDir`), for every in-memory database of the run to start
+ * from: a new PGlite makes its cluster (initdb) and the migrations run in 2-5 s on this machine, loading a dump
+ * takes under one. Made once for each version of the migrations and of PGlite, kept in the system's temporary
+ * folder where every test file's process finds it.
+ */
+export function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= (async () => {
+    const migrations = path.resolve(__dirname, '../../src/database/migrations');
+    // PGlite's version, from its package.json (not among its exports): a dump is read by the version that wrote it.
+    const pglite = path.join(path.dirname(createRequire(__filename).resolve('@electric-sql/pglite')), '..', 'package.json');
+    const hash = createHash('sha256').update(readFileSync(existsSync(pglite) ? pglite : migrations));
+    for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(path.join(migrations, file)));
+    const file = path.join(tmpdir(), `hunktube-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    if (!existsSync(file)) {
+      const db = await openDataSource(dataSourceOptions({ databaseUrl: null, dataDir: '/nonexistent-test-data-dir', inMemoryDatabase: true }));
+      const pool = (db.driver as unknown as { master: PGlitePool }).master;
+      const dump = await pool.exclusive((pglite) => pglite.dumpDataDir('none'));
+      await db.destroy();
+      // Written beside its name and renamed to it: a file that another test process reads is always whole.
+      const partial = `${file}.${process.pid}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+    }
+    return new Blob([readFileSync(file)]);
+  })();
+  return snapshot;
 }
 
 export async function createServerDatabase(serverUrl: string) {
