@@ -98,9 +98,13 @@ export interface RenderedDocument {
   drawn: boolean;
 }
 
+let routeTable: RouteObject[] | undefined;
+
 /** Whether the page at this address is drawn on the server (its route says so), not only its head. */
 export function drawnOnServer(url: string): boolean {
-  const matches = matchRoutes(createRoutes(createQueryClient()), new URL(url, 'http://localhost').pathname) ?? [];
+  // The table's shape only (no loader runs): one copy for every request.
+  routeTable ??= createRoutes(createQueryClient());
+  const matches = matchRoutes(routeTable, new URL(url, 'http://localhost').pathname) ?? [];
   return matches.some((match) => (match.route.handle as RouteHandle | undefined)?.draws !== undefined);
 }
 
