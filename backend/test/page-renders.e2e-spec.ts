@@ -8,7 +8,7 @@ import { PagesService } from '../src/web/pages.service';
 import { RENDER_CONCURRENCY, RENDER_QUEUE_MAX, SEARCH_RENDER_BURST } from '../src/web/render-pool';
 import { insertVideo } from './helpers/factories';
 import { standInWeb, type StandInWeb } from './helpers/stand-in-web';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { bearer, createTestApp, registerUser, type TestApp } from './helpers/test-app';
 
 /**
  * Issue #29, point 3: the rendered-page cache was keyed on the address as sent, so `/?x=N`, `?t=N` or a new `q=`
@@ -61,6 +61,23 @@ describe('renders no one can force (e2e)', () => {
     expect(rendered((await page('/?page=02&sort=longest&x=1').expect(200)).text)).toBe('/?sort=longest&page=2');
     expect(rendered((await page('/?sort=longest&page=2').expect(200)).text)).toBe('/?sort=longest&page=2');
     expect(rendersOf('/?sort=longest&page=2')).toBe(1);
+  });
+
+  it("keeps a guest's page whole, whether it is drawn or its head alone, and writes a member's each time", async () => {
+    const written = (url: string) => web.documents().filter((u) => u === url).length;
+    for (let n = 0; n < 10; n++) {
+      await page(`/login?ref=x${n}`).expect(200);
+      await page(`/embed/${ids[0]}?t=${n}`).expect(200);
+    }
+    expect({ login: written('/login'), embed: written(`/embed/${ids[0]}`) }).toEqual({ login: 1, embed: 1 });
+    // An edit of the catalogue: the next page is written again.
+    t.videosChanged([ids[0]]);
+    await page(`/embed/${ids[0]}`).expect(200);
+    expect(written(`/embed/${ids[0]}`)).toBe(2);
+    // A member's page shows their data: never kept.
+    const member = await registerUser(t.http);
+    for (let n = 0; n < 3; n++) await page('/login').set(bearer(member)).expect(200);
+    expect(written('/login')).toBe(4);
   });
 
   it('draws new searches while their shared budget lasts, and lets the browser draw the rest', async () => {

@@ -12,9 +12,9 @@ import { PassThrough } from 'node:stream';
 import { dehydrate, hashKey, type Query, type QueryClient, skipToken } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, type HydrationState, matchRoutes, type RouteObject, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, type HydrationState, type RouteObject, StaticRouterProvider } from 'react-router';
 import { type DocumentBuild, documentHtml, earlyTags, headHtml, htmlText, type PageLoads, shellTemplate } from './app/head/document';
-import { pageHead } from './app/head/page-heads';
+import { matchesOf, pageHead } from './app/head/page-heads';
 import type { RouteHandle } from './app/head/route-handle';
 import { AppProvider } from './app/provider';
 import { createRoutes, loadWatchRoute } from './app/router';
@@ -96,15 +96,21 @@ export interface RenderedDocument {
   html: string;
   /** Whether its body was drawn (else the browser draws it). */
   drawn: boolean;
+  /** False when its head could not read what it needed (the catalogue was down): not a page to keep. */
+  complete: boolean;
 }
 
 let routeTable: RouteObject[] | undefined;
 
+/** The route table for its shape (which route, which head, drawn or not): no loader runs, one copy for every request. */
+function theRouteTable(): RouteObject[] {
+  routeTable ??= createRoutes(createQueryClient());
+  return routeTable;
+}
+
 /** Whether the page at this address is drawn on the server (its route says so), not only its head. */
 export function drawnOnServer(url: string): boolean {
-  // The table's shape only (no loader runs): one copy for every request.
-  routeTable ??= createRoutes(createQueryClient());
-  const matches = matchRoutes(routeTable, new URL(url, 'http://localhost').pathname) ?? [];
+  const matches = matchesOf(theRouteTable(), new URL(url, 'http://localhost').pathname);
   return matches.some((match) => (match.route.handle as RouteHandle | undefined)?.draws !== undefined);
 }
 
@@ -115,17 +121,17 @@ export function drawnOnServer(url: string): boolean {
 export function renderDocument(request: DocumentRequest): Promise<RenderedDocument> {
   return page.run(request, async () => {
     const queryClient = renderQueryClient(request);
-    const routes = createRoutes(queryClient);
     const url = new URL(request.url, request.origin);
-    const { head, found, draws } = await pageHead(routes, { url, site: request.site, origin: request.origin, queryClient, imageSize: request.media.imageSize });
+    const { head, found, draws, failed = false } = await pageHead(theRouteTable(), { url, site: request.site, origin: request.origin, queryClient, imageSize: request.media.imageSize });
     const bootstrap: Bootstrap = {
       site: request.site,
       ...(request.user !== undefined ? { user: request.user } : {}),
       ageConfirmed: request.ageConfirmed,
     };
-    const body = request.body && found && draws ? await renderPage(request, queryClient, routes) : null;
+    // The body's routes start their reads with this render's query client (their loaders), where the head's did.
+    const body = request.body && found && draws ? await renderPage(request, queryClient, createRoutes(queryClient)) : null;
     const { build } = request;
-    if (!body || !draws) return { html: documentHtml(shellTemplate(build.indexHtml), headHtml(head), bootstrap), drawn: false };
+    if (!body || !draws) return { html: documentHtml(shellTemplate(build.indexHtml), headHtml(head), bootstrap), drawn: false, complete: !failed };
     bootstrap.rendered = body.rendered;
     const chunks = build.chunks(draws);
     const streams = await request.media.streamStarts(body.streams);
@@ -139,7 +145,7 @@ export function renderDocument(request: DocumentRequest): Promise<RenderedDocume
         ? earlyTags(early, chunks.scripts.filter((script) => !early.imports.stream.includes(script)), streams.length > 0 && WATCH_PAGE.test(url.pathname))
         : chunks.scripts.map((script) => `<link rel="modulepreload" crossorigin href="${htmlText(script)}">`).join('\n    '),
     };
-    return { html: documentHtml(shellTemplate(early ? early.indexHtml : build.indexHtml), headHtml(head, loads), bootstrap, body.html), drawn: true };
+    return { html: documentHtml(shellTemplate(early ? early.indexHtml : build.indexHtml), headHtml(head, loads), bootstrap, body.html), drawn: true, complete: !failed };
   });
 }
 

@@ -13,7 +13,7 @@ import { CatalogueCache, type CatalogueStamp, sweepExpired } from '../videos/cat
 import { ImageSizes } from './share-image';
 import { StorageService } from '../media/storage.service';
 import { PAGE_RENDERER, WEB_BUILD } from './web.tokens';
-import type { DocumentRequest, PageRenderer, WebBuild } from './web-build';
+import type { DocumentRequest, PageRenderer, RenderedDocument, WebBuild } from './web-build';
 import { canonicalPage } from './page-canonical';
 import { RenderPool, RendersBusy, TokenBucket } from './render-pool';
 import { NotFoundError } from '../common/errors/domain-errors';
@@ -31,7 +31,7 @@ export const GUEST_PAGE_CACHE_CONTROL = 'no-cache';
 export const MEMBER_PAGE_CACHE_CONTROL = 'private, no-store';
 
 /**
- * Drawn documents kept for guests (docs/web-client.md › "Server rendering"): while the catalogue has not changed
+ * Documents kept for guests (docs/web-client.md › "Server rendering"): while the catalogue has not changed
  * since, and this long at most, which bounds how old a count a page shows and keeps every signed stream address
  * in a kept page far from its expiry.
  */
@@ -66,7 +66,10 @@ interface Visitor {
 @Injectable()
 export class PagesService implements OnModuleDestroy {
   private readonly logger = new Logger(PagesService.name);
-  /** Guests' drawn documents by brand, origin, address and gate; never a member's (their pages show their data). */
+  /**
+   * Guests' documents by brand, origin, address and gate: the drawn pages and the others' heads alone (an embed's
+   * reads its video); never a member's (their pages show their data), nor a search the budget left to the browser.
+   */
   private readonly kept = new LRUCache<string, KeptPage>({
     maxSize: RENDERED_PAGES_MAX_BYTES,
     sizeCalculation: (kept, key) => 2 * (key.length + kept.html.length) + 4096,
@@ -117,40 +120,46 @@ export class PagesService implements OnModuleDestroy {
     const cacheControl = visitor.user ? MEMBER_PAGE_CACHE_CONTROL : GUEST_PAGE_CACHE_CONTROL;
     // Without the render module (a build without dist-server/): index.html as built, drawn by the browser.
     if (!this.renderer) return { html: this.build.indexHtml, cacheControl, status: 200 };
-    // Drawn for, and kept under, the page's canonical address: what no component reads makes no new render.
+    // Written for, and kept under, the page's canonical address: what no component reads makes no new render.
     const url = canonicalPage(req.path, req.query as Record<string, unknown>);
-    const request = this.documentRequest(req, identity, visitor, url);
-    // Without the visitor's answer known (the database is down), the page is the browser's to draw.
-    if (!this.renderer.drawnOnServer(url) || visitor.user === undefined) return { html: await this.headOnly(request, req), cacheControl, status: 200 };
-
     const guest = visitor.user === null;
     const key = `${identity.brand} ${identity.origin}${url} ${visitor.ageConfirmed}`;
     if (guest) {
       const kept = this.kept.get(key);
       if (kept && this.catalogue.isCurrent(kept.stamp)) return { html: kept.html, cacheControl, status: 200 };
     }
-    // A search nobody asked for lately is drawn while the budget lasts, else by the browser.
-    if (url.startsWith('/search?') && !this.searchRenders.take()) return { html: await this.headOnly(request, req), cacheControl, status: 200 };
     const stamp = guest ? this.catalogue.stamp() : null;
+    const keep = (document: RenderedDocument) => {
+      if (document.complete && stamp && this.catalogue.isCurrent(stamp)) this.kept.set(key, { html: document.html, stamp });
+      return document.html;
+    };
+    const request = this.documentRequest(req, identity, visitor, url);
+    // Without the visitor's answer known (the database is down), the page is the browser's to draw; a search
+    // nobody asked for lately is drawn while the budget lasts, else by the browser.
+    const drawn = visitor.user !== undefined && this.renderer.drawnOnServer(url);
+    if (!drawn || (url.startsWith('/search?') && !this.searchRenders.take())) {
+      const document = await this.headOnly(request, req);
+      return { html: document && drawn ? document.html : document ? keep(document) : this.build.indexHtml, cacheControl, status: 200 };
+    }
     try {
       const document = await this.renders.run(() => (this.renderer as PageRenderer).renderDocument({ ...request, body: true }));
-      if (document.drawn && stamp && this.catalogue.isCurrent(stamp)) this.kept.set(key, { html: document.html, stamp });
-      return { html: document.html, cacheControl, status: 200 };
+      return { html: document.drawn ? keep(document) : document.html, cacheControl, status: 200 };
     } catch (error) {
       // The line of renders was full: the head alone, for the browser to draw, and a word to crawlers to come back.
-      if (error instanceof RendersBusy) return { html: await this.headOnly(request, req), cacheControl, status: 503 };
-      this.logger.warn(`The page ${req.path} was not rendered: ${error instanceof Error ? error.message : String(error)}`);
-      return { html: await this.headOnly(request, req), cacheControl, status: 200 };
+      const busy = error instanceof RendersBusy;
+      if (!busy) this.logger.warn(`The page ${req.path} was not rendered: ${error instanceof Error ? error.message : String(error)}`);
+      const document = await this.headOnly(request, req);
+      return { html: document?.html ?? this.build.indexHtml, cacheControl, status: busy ? 503 : 200 };
     }
   }
 
-  /** The page's document without its body (the browser draws it); index.html as built if even that fails. */
-  private async headOnly(request: DocumentRequest, req: Request): Promise<string> {
+  /** The page's document without its body (the browser draws it); null if even that could not be written. */
+  private async headOnly(request: DocumentRequest, req: Request): Promise<RenderedDocument | null> {
     try {
-      return (await (this.renderer as PageRenderer).renderDocument({ ...request, body: false })).html;
+      return await (this.renderer as PageRenderer).renderDocument({ ...request, body: false });
     } catch (error) {
       this.logger.warn(`The head of ${req.path} was not written: ${error instanceof Error ? error.message : String(error)}`);
-      return (this.build as WebBuild).indexHtml;
+      return null;
     }
   }
 

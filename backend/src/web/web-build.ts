@@ -153,9 +153,17 @@ function manifestChunks(manifest: Record<string, ManifestEntry>): WebBuild['chun
  * from its route table (docs/web-client.md › "One author per page").
  */
 export interface PageRenderer {
-  renderDocument(request: DocumentRequest): Promise<{ html: string; drawn: boolean }>;
+  renderDocument(request: DocumentRequest): Promise<RenderedDocument>;
   /** Whether the page at this address is drawn on the server, not only its head (its route says so). */
   drawnOnServer(url: string): boolean;
+}
+
+export interface RenderedDocument {
+  html: string;
+  /** Its body was drawn (else the browser draws it). */
+  drawn: boolean;
+  /** Its head read what it needed (false while the catalogue is down): a page that may be kept. */
+  complete: boolean;
 }
 
 /** What the render is handed: the page, the visitor, the site, the build, and what only the media store knows. */

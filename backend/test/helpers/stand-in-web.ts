@@ -12,8 +12,10 @@ import * as path from 'node:path';
  */
 export interface StandInWeb {
   webRoot: string;
-  /** Every address rendered, in order. */
+  /** Every address drawn, in order. */
   renders(): string[];
+  /** Every address whose document was written, drawn or its head alone, in order. */
+  documents(): string[];
   hold(): void;
   release(): void;
   remove(): void;
@@ -41,8 +43,8 @@ export function standInWeb(): StandInWeb {
   mkdirSync(path.join(dir, 'dist-server'));
   writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
   const key = `__standInWeb${++made}_${process.pid}`;
-  type State = { renders: string[]; held: Promise<void> | null; release: () => void };
-  const state: State = { renders: [], held: null, release: () => undefined };
+  type State = { renders: string[]; documents: string[]; held: Promise<void> | null; release: () => void };
+  const state: State = { renders: [], documents: [], held: null, release: () => undefined };
   (globalThis as Record<string, unknown>)[key] = state;
   writeFileSync(
     path.join(dir, 'dist-server', 'entry-server.js'),
@@ -55,6 +57,7 @@ export function drawnOnServer(url) {
 }
 export async function renderDocument(request) {
   const drawn = request.body && drawnOnServer(request.url);
+  state.documents.push(request.url);
   if (drawn) {
     state.renders.push(request.url);
     if (state.held) await state.held;
@@ -63,13 +66,14 @@ export async function renderDocument(request) {
   const head = '<title>Head of ' + text(request.url) + '</title><link rel="canonical" href="' + text(request.origin + request.url) + '">' +
     '<script type="application/json" id="bootstrap">' + JSON.stringify(bootstrap).replace(/</g, '\\\\u003c') + '</script>';
   const body = drawn ? '<main data-rendered="' + text(request.url) + '" data-origin="' + text(request.origin) + '">Rendered</main>' : '';
-  return { html: '<!doctype html><html><head>' + head + '</head><body><div id="root">' + body + '</div></body></html>', drawn };
+  return { html: '<!doctype html><html><head>' + head + '</head><body><div id="root">' + body + '</div></body></html>', drawn, complete: true };
 }
 `,
   );
   return {
     webRoot,
     renders: () => [...state.renders],
+    documents: () => [...state.documents],
     hold() {
       state.held = new Promise<void>((resolve) => (state.release = resolve));
     },

@@ -125,7 +125,17 @@ export interface ShellTemplate {
   after: string;
 }
 
+let lastShell: { indexHtml: string; template: ShellTemplate } | undefined;
+
 export function shellTemplate(indexHtml: string): ShellTemplate {
+  // Every page of a build cuts the same one or two index.html: the last one cut is kept.
+  if (lastShell?.indexHtml === indexHtml) return lastShell.template;
+  const template = cutShell(indexHtml);
+  lastShell = { indexHtml, template };
+  return template;
+}
+
+function cutShell(indexHtml: string): ShellTemplate {
   const rta = indexHtml.includes(RTA_LABEL) ? '' : `<meta name="rating" content="${RTA_LABEL}">`;
   const title = /<title>[^<]*<\/title>/i.exec(indexHtml);
   if (title) {

@@ -9,7 +9,7 @@
  */
 import { brandTitle, describeVideo, imageCopyOf, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { type Params, type RouteObject, matchRoutes } from 'react-router';
+import { type Params, type RouteMatch, type RouteObject, matchRoutes } from 'react-router';
 import { taxaQueryOptions, type TaxonKind } from '@/api/taxonomy/get-taxa';
 import { videoQueryOptions } from '@/api/videos/get-video';
 import { videosQueryOptions } from '@/api/videos/get-videos';
@@ -56,8 +56,8 @@ export const SITE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as
 export async function pageHead(
   routes: RouteObject[],
   context: Omit<HeadContext, 'params'>,
-): Promise<{ head: PageHead; found: boolean; draws?: string[] }> {
-  const matches = matchRoutes(routes, context.url.pathname) ?? [];
+): Promise<{ head: PageHead; found: boolean; draws?: string[]; failed?: boolean }> {
+  const matches = matchesOf(routes, context.url.pathname);
   const match = matches.findLast((m) => (m.route.handle as RouteHandle | undefined)?.head !== undefined);
   const handle = match?.route.handle as RouteHandle | undefined;
   const { site } = context;
@@ -68,9 +68,26 @@ export async function pageHead(
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 404) head = missing(isVideoPath(context.url.pathname) ? PAGE_TITLES.videoNotFound : PAGE_TITLES.pageNotFound);
     // The catalogue could not be read (the database is down): the site's own head, as the client starts with.
-    else return { head: withShareTags({ title: site.name }, context), found: false };
+    else return { head: withShareTags({ title: site.name }, context), found: false, failed: true };
   }
   return { head: withShareTags(head, context), found: !head.missing, draws: handle?.draws };
+}
+
+const matched = new WeakMap<RouteObject[], Map<string, RouteMatch[]>>();
+/** Paths whose matches are kept per route table; past it the list starts over (any visitor can make new paths). */
+const MATCHES_KEPT = 2_000;
+
+/** React Router's matches of a path (it flattens and ranks the whole table each time), kept per table. */
+export function matchesOf(routes: RouteObject[], pathname: string): RouteMatch[] {
+  let kept = matched.get(routes);
+  if (!kept) matched.set(routes, (kept = new Map()));
+  let matches = kept.get(pathname);
+  if (!matches) {
+    if (kept.size >= MATCHES_KEPT) kept.clear();
+    matches = matchRoutes(routes, pathname) ?? [];
+    kept.set(pathname, matches);
+  }
+  return matches;
 }
 
 /** A page at an address with nothing there: noindex, and no link preview. */
