@@ -1,19 +1,12 @@
 import { RESUME_END_MARGIN_SECONDS } from '@hunktube/shared';
 import type { DataSource } from 'typeorm';
-import { InvalidationBus } from '../src/common/cache/invalidation-bus';
 import type { AuthUser } from '../src/common/decorators/auth.decorators';
 import { NotFoundError } from '../src/common/errors/domain-errors';
-import { loadConfig } from '../src/config/app-config';
 import { ContinueWatchingService } from '../src/lists/continue-watching.service';
-import { LikesRepository } from '../src/lists/likes.repository';
-import { TaxaRepository } from '../src/taxa/taxa.repository';
 import { CatalogueCache } from '../src/videos/catalogue-cache';
-import { SearchIndex } from '../src/videos/catalogue/search-index';
-import { CountersService } from '../src/videos/counters/counters.service';
-import { MemoryCounterStore } from '../src/videos/counters/memory-counter-store';
-import { VIDEO_NOT_FOUND, VideosRepository } from '../src/videos/videos.repository';
-import { VideosService } from '../src/videos/videos.service';
+import { VIDEO_NOT_FOUND } from '../src/videos/videos.repository';
 import { insertVideo } from './helpers/factories';
+import { catalogueOn, insertMember } from './helpers/services';
 import { createTestDatabase } from './helpers/test-app';
 
 /**
@@ -32,14 +25,7 @@ describe('ContinueWatchingService (integration)', () => {
   let unpublished: number;
   let userCounter = 0;
 
-  async function member(historyPaused = false): Promise<AuthUser> {
-    const email = `resume${++userCounter}@example.com`;
-    const [row] = await db.query<{ id: string }[]>(
-      `INSERT INTO users (email, password_hash, display_name, role_id, history_paused) VALUES ($1, 'x', 'Resumer', 'member', $2) RETURNING id`,
-      [email, historyPaused],
-    );
-    return { id: row.id, email, displayName: 'Resumer', roleId: 'member', historyPaused };
-  }
+  const member = (historyPaused = false) => insertMember(db, { email: `resume${++userCounter}@example.com`, displayName: 'Resumer', historyPaused });
 
   const entries = (user: AuthUser) =>
     db.query<{ video_id: number; position_seconds: number | null; recent: boolean }[]>(
@@ -53,12 +39,9 @@ describe('ContinueWatchingService (integration)', () => {
 
   beforeAll(async () => {
     ({ db, close } = await createTestDatabase());
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir', CATALOGUE_CACHE: 'off' });
-    const bus = new InvalidationBus(config);
-    cache = new CatalogueCache(bus, config);
-    const catalogue = new VideosRepository(db, cache, bus);
-    const counters = new CountersService(catalogue, new LikesRepository(db), new MemoryCounterStore(), config);
-    const videos = new VideosService(db, config, cache, counters, catalogue, new TaxaRepository(db), new SearchIndex(db, bus, config));
+    const parts = catalogueOn(db, { CATALOGUE_CACHE: 'off' });
+    ({ cache } = parts);
+    const { catalogue, videos } = parts;
     service = new ContinueWatchingService(db, catalogue, videos);
     v = [];
     for (let i = 0; i < 4; i++) v.push(await insertVideo(db, { title: `Resumable ${i}`, duration: 600 }));

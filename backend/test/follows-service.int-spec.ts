@@ -1,20 +1,12 @@
 import type { DataSource } from 'typeorm';
-import { InvalidationBus } from '../src/common/cache/invalidation-bus';
 import type { AuthUser } from '../src/common/decorators/auth.decorators';
 import { ConflictError, InvalidInputError, NotFoundError } from '../src/common/errors/domain-errors';
-import { loadConfig } from '../src/config/app-config';
 import { BAD_PERFORMER_ID, FOLLOW_CAP, FOLLOW_LIMIT, FollowsService, PERFORMER_NOT_FOUND } from '../src/lists/follows.service';
-import { LikesRepository } from '../src/lists/likes.repository';
 import { ListsErrorCode } from '../src/lists/lists-errors';
-import { TaxaRepository } from '../src/taxa/taxa.repository';
 import { TaxonomyService } from '../src/taxonomy/taxonomy.service';
 import { CatalogueCache } from '../src/videos/catalogue-cache';
-import { SearchIndex } from '../src/videos/catalogue/search-index';
-import { CountersService } from '../src/videos/counters/counters.service';
-import { MemoryCounterStore } from '../src/videos/counters/memory-counter-store';
-import { VideosRepository } from '../src/videos/videos.repository';
-import { VideosService } from '../src/videos/videos.service';
 import { insertVideo } from './helpers/factories';
+import { catalogueOn, insertMember } from './helpers/services';
 import { createTestDatabase } from './helpers/test-app';
 
 /**
@@ -30,14 +22,7 @@ describe('FollowsService (integration)', () => {
   const videos: Record<string, number> = {};
   let userCounter = 0;
 
-  async function member(): Promise<AuthUser> {
-    const email = `follower${++userCounter}@example.com`;
-    const [row] = await db.query<{ id: string }[]>(
-      `INSERT INTO users (email, password_hash, display_name, role_id) VALUES ($1, 'x', 'Follower', 'member') RETURNING id`,
-      [email],
-    );
-    return { id: row.id, email, displayName: 'Follower', roleId: 'member', historyPaused: false };
-  }
+  const member = () => insertMember(db, { email: `follower${++userCounter}@example.com`, displayName: 'Follower' });
 
   const followed = async (user: AuthUser) =>
     (await db.query<{ performer_id: string }[]>('SELECT performer_id FROM performer_follows WHERE user_id = $1 ORDER BY performer_id', [user.id])).map(
@@ -56,14 +41,10 @@ describe('FollowsService (integration)', () => {
 
   beforeAll(async () => {
     ({ db, close } = await createTestDatabase());
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir', CATALOGUE_CACHE: 'off' });
-    const bus = new InvalidationBus(config);
-    cache = new CatalogueCache(bus, config);
-    const catalogue = new VideosRepository(db, cache, bus);
-    const taxa = new TaxaRepository(db);
-    const counters = new CountersService(catalogue, new LikesRepository(db), new MemoryCounterStore(), config);
-    const videoService = new VideosService(db, config, cache, counters, catalogue, taxa, new SearchIndex(db, bus, config));
-    follows = new FollowsService(db, taxa, new TaxonomyService(taxa, cache, catalogue, bus), catalogue, videoService);
+    const parts = catalogueOn(db, { CATALOGUE_CACHE: 'off' });
+    ({ cache } = parts);
+    const { bus, catalogue, taxa } = parts;
+    follows = new FollowsService(db, taxa, new TaxonomyService(taxa, cache, catalogue, bus), catalogue, parts.videos);
 
     const day = (d: number) => new Date(Date.UTC(2024, 4, d));
     videos.alexOld = await insertVideo(db, { title: 'Alex Old', performers: ['Alex Stone'], upload_date: day(1) });

@@ -3,21 +3,14 @@ import type { DataSource } from 'typeorm';
 import { AuthBudgets } from '../src/auth/auth-budgets';
 import { AuthService } from '../src/auth/auth.service';
 import { User } from '../src/auth/user.entity';
-import { InvalidationBus } from '../src/common/cache/invalidation-bus';
 import type { AuthUser } from '../src/common/decorators/auth.decorators';
 import { ForbiddenError, NotFoundError } from '../src/common/errors/domain-errors';
 import { NOT_YOUR_ACCOUNT } from '../src/common/utils/ownership';
-import { loadConfig } from '../src/config/app-config';
-import { LikesRepository } from '../src/lists/likes.repository';
 import { BOOKMARKS_CAP, ListsService } from '../src/lists/lists.service';
-import { TaxaRepository } from '../src/taxa/taxa.repository';
 import { CatalogueCache } from '../src/videos/catalogue-cache';
-import { SearchIndex } from '../src/videos/catalogue/search-index';
-import { CountersService } from '../src/videos/counters/counters.service';
-import { MemoryCounterStore } from '../src/videos/counters/memory-counter-store';
-import { VIDEO_NOT_FOUND, VideosRepository } from '../src/videos/videos.repository';
-import { VideosService } from '../src/videos/videos.service';
+import { VIDEO_NOT_FOUND } from '../src/videos/videos.repository';
 import { insertVideo } from './helpers/factories';
+import { catalogueOn, insertMember } from './helpers/services';
 import { createTestDatabase } from './helpers/test-app';
 
 /**
@@ -35,14 +28,10 @@ describe('ListsService (integration)', () => {
   let unpublished: number;
   let userCounter = 0;
 
-  async function member(): Promise<AuthUser> {
-    const email = `lists${++userCounter}@example.com`;
-    const [row] = await db.query<{ id: string }[]>(
-      `INSERT INTO users (email, password_hash, display_name, role_id) VALUES ($1, 'x', $2, 'member') RETURNING id`,
-      [email, `Lists ${userCounter}`],
-    );
-    return { id: row.id, email, displayName: `Lists ${userCounter}`, roleId: 'member', historyPaused: false };
-  }
+  const member = () => {
+    userCounter += 1;
+    return insertMember(db, { email: `lists${userCounter}@example.com`, displayName: `Lists ${userCounter}` });
+  };
 
   /** Adds entries to one of the member's lists, oldest first, a minute apart, ending a minute ago. */
   async function listed(table: string, user: AuthUser, videoIds: number[], at = 'created_at'): Promise<void> {
@@ -61,12 +50,9 @@ describe('ListsService (integration)', () => {
 
   beforeAll(async () => {
     ({ db, close } = await createTestDatabase());
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir', CATALOGUE_CACHE: 'off' });
-    const bus = new InvalidationBus(config);
-    cache = new CatalogueCache(bus, config);
-    const catalogue = new VideosRepository(db, cache, bus);
-    const counters = new CountersService(catalogue, new LikesRepository(db), new MemoryCounterStore(), config);
-    const videos = new VideosService(db, config, cache, counters, catalogue, new TaxaRepository(db), new SearchIndex(db, bus, config));
+    const parts = catalogueOn(db, { CATALOGUE_CACHE: 'off' });
+    ({ cache } = parts);
+    const { config, videos } = parts;
     const auth = new AuthService(db.getRepository(User), new JwtService({ secret: config.jwtSecret }), config, new AuthBudgets(null, config));
     lists = new ListsService(db, videos, auth);
     v = [];

@@ -1,10 +1,7 @@
 import { PLAYLIST_TITLE_INVALID, PLAYLIST_TITLE_REQUIRED } from '@hunktube/shared';
 import type { DataSource } from 'typeorm';
-import { InvalidationBus } from '../src/common/cache/invalidation-bus';
 import type { AuthUser } from '../src/common/decorators/auth.decorators';
 import { NOT_YOUR_ACCOUNT } from '../src/common/utils/ownership';
-import { loadConfig } from '../src/config/app-config';
-import { LikesRepository } from '../src/lists/likes.repository';
 import { PlaylistsErrorCode } from '../src/playlists/playlists-errors';
 import {
   ALREADY_IN_PLAYLIST,
@@ -15,14 +12,10 @@ import {
   PLAYLIST_NOT_FOUND,
   PlaylistsService,
 } from '../src/playlists/playlists.service';
-import { TaxaRepository } from '../src/taxa/taxa.repository';
 import { CatalogueCache } from '../src/videos/catalogue-cache';
-import { SearchIndex } from '../src/videos/catalogue/search-index';
-import { CountersService } from '../src/videos/counters/counters.service';
-import { MemoryCounterStore } from '../src/videos/counters/memory-counter-store';
-import { VIDEO_NOT_FOUND, VideosRepository } from '../src/videos/videos.repository';
-import { VideosService } from '../src/videos/videos.service';
+import { VIDEO_NOT_FOUND } from '../src/videos/videos.repository';
 import { insertVideo } from './helpers/factories';
+import { catalogueOn, insertMember, refusal } from './helpers/services';
 import { createTestDatabase } from './helpers/test-app';
 
 /**
@@ -41,14 +34,7 @@ describe('PlaylistsService (integration)', () => {
   let userCounter = 0;
   let titleCounter = 0;
 
-  async function member(): Promise<AuthUser> {
-    const email = `curator${++userCounter}@example.com`;
-    const [row] = await db.query<{ id: string }[]>(
-      `INSERT INTO users (email, password_hash, display_name, role_id) VALUES ($1, 'x', 'Curator', 'member') RETURNING id`,
-      [email],
-    );
-    return { id: row.id, email, displayName: 'Curator', roleId: 'member', historyPaused: false };
-  }
+  const member = () => insertMember(db, { email: `curator${++userCounter}@example.com`, displayName: 'Curator' });
 
   /** A playlist of `user` holding `videoIds` in that order, made through the service. */
   async function playlistOf(user: AuthUser, videoIds: number[], title = `Mix ${++titleCounter}`): Promise<number> {
@@ -64,22 +50,12 @@ describe('PlaylistsService (integration)', () => {
     );
   const playlistIds = async (user: AuthUser) =>
     (await db.query<{ id: number }[]>('SELECT id FROM playlists WHERE user_id = $1 ORDER BY id', [user.id])).map((r) => Number(r.id));
-  const refusal = (work: Promise<unknown>) =>
-    work.then(
-      () => {
-        throw new Error('expected a refusal');
-      },
-      (error: unknown) => error as Error & { code?: string },
-    );
 
   beforeAll(async () => {
     ({ db, close } = await createTestDatabase());
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir', CATALOGUE_CACHE: 'off' });
-    const bus = new InvalidationBus(config);
-    cache = new CatalogueCache(bus, config);
-    const catalogue = new VideosRepository(db, cache, bus);
-    const counters = new CountersService(catalogue, new LikesRepository(db), new MemoryCounterStore(), config);
-    const videos = new VideosService(db, config, cache, counters, catalogue, new TaxaRepository(db), new SearchIndex(db, bus, config));
+    const parts = catalogueOn(db, { CATALOGUE_CACHE: 'off' });
+    ({ cache } = parts);
+    const { catalogue, videos } = parts;
     playlists = new PlaylistsService(db, videos, catalogue);
     v = [];
     for (let i = 0; i < 5; i++) v.push(await insertVideo(db, { title: `Track ${i}`, thumbnail: `/thumbs/${i}.jpg` }));

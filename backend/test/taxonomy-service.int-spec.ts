@@ -1,12 +1,9 @@
 import type { DataSource } from 'typeorm';
-import { InvalidationBus } from '../src/common/cache/invalidation-bus';
 import { ConflictError, InvalidInputError, NotFoundError } from '../src/common/errors/domain-errors';
-import { loadConfig } from '../src/config/app-config';
 import { TaxonomyService } from '../src/taxonomy/taxonomy.service';
 import { CatalogueCache } from '../src/videos/catalogue-cache';
-import { VideosRepository } from '../src/videos/videos.repository';
-import { TaxaRepository } from '../src/taxa/taxa.repository';
 import { insertVideo } from './helpers/factories';
+import { catalogueOn, refusal } from './helpers/services';
 import { createTestDatabase } from './helpers/test-app';
 
 /**
@@ -22,23 +19,15 @@ describe('TaxonomyService (integration)', () => {
 
   beforeAll(async () => {
     ({ db, close } = await createTestDatabase());
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir' });
-    const bus = new InvalidationBus(config);
-    cache = new CatalogueCache(bus, config);
-    taxonomy = new TaxonomyService(new TaxaRepository(db), cache, new VideosRepository(db, cache, bus), bus);
+    const parts = catalogueOn(db);
+    ({ cache } = parts);
+    taxonomy = new TaxonomyService(parts.taxa, cache, parts.catalogue, parts.bus);
   });
   afterAll(async () => {
     cache?.onModuleDestroy();
     await close?.();
   });
 
-  const refusal = (work: Promise<unknown>) =>
-    work.then(
-      () => {
-        throw new Error('expected a refusal');
-      },
-      (error: unknown) => error as Error,
-    );
 
   describe.each([
     ['categories', 'category', 'Category'],
