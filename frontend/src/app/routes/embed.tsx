@@ -3,8 +3,7 @@ import { useParams } from 'react-router';
 import { AgeGate, useAgeGate } from '@/features/age-gate/components/age-gate';
 import { EmbedAdultsOnly, EmbedPlayer } from '@/features/watch/components/embed-player';
 import { useSite } from '@/lib/site';
-
-const VIDEO_ID = /^[1-9]\d{0,9}$/;
+import { isVideoId } from '@/lib/video-id';
 
 /**
  * `/embed/{id}`, the page other sites frame (loaded on demand, see router.tsx): the player alone, no header,
@@ -19,7 +18,7 @@ export function EmbedRoute() {
 
   if (left) return <EmbedAdultsOnly siteName={site.data?.name} />;
 
-  const videoId = id && VIDEO_ID.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
+  const videoId = isVideoId(id) ? Number(id) : null;
   return (
     <>
       <div inert={gate.open}>

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { useUser } from '@/features/auth/api/get-user';
 import { FinishProfile } from '@/features/auth/components/finish-profile';
 import { WatchPage, WatchSkeleton } from '@/features/watch/components/watch-page';
+import { isVideoId } from '@/lib/video-id';
 import { NotFoundRoute } from './not-found';
 
 // Loaded on demand (see router.tsx): the player and hls.js stay out of the other pages' scripts.
@@ -9,7 +10,7 @@ export default function WatchRoute() {
   const { id } = useParams();
   const user = useUser();
 
-  if (!id || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) return <NotFoundRoute />;
+  if (!isVideoId(id)) return <NotFoundRoute />;
   // Member actions (bookmarks, queue, history) depend on who is watching: wait for the session answer.
   if (user.isPending) return <WatchSkeleton />;
 

@@ -2,6 +2,7 @@ import { MAX_REMOVAL_URLS, REMOVAL_CONTACT_MAX_LENGTH, REMOVAL_CONTACT_MIN_LENGT
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api/client';
 import type { RemovalReason, RemovalRequestCreated } from '@/lib/api/types';
+import { isVideoId } from '@/lib/video-id';
 import { useCreateRemovalRequest } from '../api/create-removal-request';
 
 /** The reasons in the order the form offers them, with the sender's own words for each. */
@@ -14,14 +15,13 @@ const REASONS: readonly { code: RemovalReason; label: string }[] = [
 ];
 
 const VIDEO_ID = /^[1-9]\d{0,9}$/;
-const MAX_VIDEO_ID = 2_147_483_647;
 
 /** The mailbox that receives removal requests: on this site's own domain. */
 export const removalAddress = (hostname: string) => `removals@${hostname.replace(/^www\./, '')}`;
 
 /** The watch-page address of `?video=123`, to start the form with; empty unless it is a valid video id. */
 export function prefilledAddress(video: string | null, origin: string): string {
-  return video && VIDEO_ID.test(video) && Number(video) <= MAX_VIDEO_ID ? `${origin}/video/${video}` : '';
+  return isVideoId(video) ? `${origin}/video/${video}` : '';
 }
 
 /** The lines of the addresses box, trimmed, without the empty ones. */
