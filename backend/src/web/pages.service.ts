@@ -82,6 +82,11 @@ export class PagesService implements OnModuleDestroy {
   private readonly searchRenders = new TokenBucket();
   /** Share pictures' sizes, for link previews. */
   private readonly imageSizes: ImageSizes;
+  /** What only the media store knows, as every render is handed it. */
+  private readonly media: DocumentRequest['media'] = {
+    imageSize: (pathOrUrl) => this.imageSizes.of(pathOrUrl),
+    streamStarts: (streams) => this.withStreamStarts(streams),
+  };
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -168,7 +173,6 @@ export class PagesService implements OnModuleDestroy {
     // A guest's reads carry nothing of theirs: the page is the same for every guest, and may be kept.
     if (visitor.user && req.headers.cookie) headers.cookie = req.headers.cookie;
     if (visitor.user && req.headers.authorization) headers.authorization = req.headers.authorization;
-    const build = this.build as WebBuild;
     return {
       url,
       origin,
@@ -178,8 +182,8 @@ export class PagesService implements OnModuleDestroy {
       user: visitor.user,
       ageConfirmed: visitor.ageConfirmed,
       body: false,
-      build: { indexHtml: build.indexHtml, chunks: (sources) => build.chunks(sources), early: build.early },
-      media: { imageSize: (pathOrUrl) => this.imageSizes.of(pathOrUrl), streamStarts: (streams) => this.withStreamStarts(streams) },
+      build: this.build as WebBuild,
+      media: this.media,
     };
   }
 
