@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactNumber, formatNumber, formatUploadAge } from './format';
+import { formatCalendarDate, formatCompactNumber, formatNumber, formatUploadAge } from './format';
 
 describe('formatUploadAge', () => {
   const now = new Date('2026-11-21T12:00:00Z');
@@ -70,5 +70,73 @@ describe('formatCompactNumber', () => {
     [3_400_000, '3.4M'],
   ])('formats %i as %s', (value, expected) => {
     expect(formatCompactNumber(value)).toBe(expected);
+  });
+});
+
+// The formatters are written by hand (lib/format.ts says why); Node's ICU is the reference they must match.
+describe('the hand-written formatters give Intl’s answers', () => {
+  const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+  const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+  const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+  const edges = [0, 1, 9, 49, 50, 99, 949, 950, 999, 1000, 1049, 1050, 1149, 1150, 1151, 1249, 1250, 9949, 9950, 9999,
+    99_949, 99_950, 999_949, 999_950, 999_999, 1_000_000, 1_050_000, 1_149_999, 1_150_000, 999_950_000, 1e9, 1_250_000_000,
+    999_950_000_000, 1e12, 1_234_567_890_123, 9.99e14, 1e15, 2 ** 53, 2 ** 60, 1e21, 1.2345e25];
+
+  it('formats counts, edges of each unit and their negatives, as Intl.NumberFormat does', () => {
+    for (const value of edges.flatMap((v) => [v, -v])) {
+      expect([value, formatCompactNumber(value)]).toEqual([value, compact.format(value)]);
+      expect([value, formatNumber(value)]).toEqual([value, whole.format(value)]);
+    }
+  });
+
+  it('formats 20,000 counts at every scale as Intl.NumberFormat does', () => {
+    let seed = 31;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 20_000; i++) {
+      const value = Math.floor(next() * 10 ** Math.floor(next() * 16));
+      expect([value, formatCompactNumber(value)]).toEqual([value, compact.format(value)]);
+      expect([value, formatNumber(value)]).toEqual([value, whole.format(value)]);
+    }
+  });
+
+  it('rounds fractions to whole numbers as Intl.NumberFormat does', () => {
+    for (const value of [0.4, 0.5, 0.49999999999999994, 1.5, 2.5, 1234.5, 999.5, -0.5, -1234.5]) {
+      expect([value, formatNumber(value)]).toEqual([value, whole.format(value)]);
+    }
+  });
+
+  it('writes ages as Intl.RelativeTimeFormat does', () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    const units: [Intl.RelativeTimeFormatUnit, number][] = [['minute', 60_000], ['hour', 3_600_000], ['day', 86_400_000],
+      ['week', 7 * 86_400_000], ['month', 30 * 86_400_000], ['year', 365 * 86_400_000]];
+    const limits: Record<string, number> = { minute: 59, hour: 23, day: 6, week: 4, month: 12, year: 40 };
+    for (const [unit, ms] of units) {
+      for (let count = 1; count <= limits[unit]; count++) {
+        if (unit === 'month' && count === 12) continue; // 360 days is still "12 months ago"; 365 is a year
+        const iso = new Date(now.getTime() - count * ms).toISOString();
+        expect([iso, formatUploadAge(iso, { now })]).toEqual([iso, relative.format(-count, unit)]);
+      }
+    }
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('names the day as written, with or without a time or an offset', () => {
+    expect(formatCalendarDate('2024-06-01 12:00:00')).toBe('Jun 1, 2024');
+    expect(formatCalendarDate('2024-06-01T23:30:00+10:00')).toBe('Jun 1, 2024');
+    expect(formatCalendarDate('2025-11-30')).toBe('Nov 30, 2025');
+  });
+
+  it('gives Intl’s medium date for every day of two years', () => {
+    const medium = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+    for (let time = Date.UTC(2023, 0, 1); time < Date.UTC(2025, 0, 1); time += 86_400_000) {
+      const iso = new Date(time).toISOString();
+      expect([iso, formatCalendarDate(iso)]).toEqual([iso, medium.format(time)]);
+    }
+  });
+
+  it('returns an empty string for an unreadable date', () => {
+    expect(formatCalendarDate('not a date')).toBe('');
+    expect(formatCalendarDate('2024-13-01')).toBe('');
   });
 });

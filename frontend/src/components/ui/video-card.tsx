@@ -5,7 +5,7 @@ import { DurationBadge } from '@/components/ui/duration-badge';
 import { HoverPreview, useHoverPreview } from '@/components/ui/hover-preview';
 import { type ImagePriority, Thumbnail } from '@/components/ui/thumbnail';
 import type { Brand, VideoCard as VideoCardData } from '@/lib/api/types';
-import { formatCompactNumber, formatUploadAge } from '@/lib/format';
+import { formatCalendarDate, formatCompactNumber, formatUploadAge } from '@/lib/format';
 import { brandTitle, resolveImageSrcSet, resolveImageUrl } from '@/lib/site';
 
 export interface VideoCardProps {
@@ -31,7 +31,6 @@ export function VideoCard({ video, brand, imageHost, to, footer, imagePriority, 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const metaId = useId();
   const title = brandTitle(video, brand);
-  const uploaded = new Date(video.upload_date);
   const previewUrl = resolveImageUrl(video.preview, imageHost);
   const preview = useHoverPreview(previewUrl !== null);
 
@@ -78,7 +77,7 @@ export function VideoCard({ video, brand, imageHost, to, footer, imagePriority, 
         <span aria-hidden="true"> · </span>
         <time
           dateTime={video.upload_date}
-          title={Number.isNaN(uploaded.getTime()) ? undefined : uploaded.toLocaleDateString()}
+          title={formatCalendarDate(video.upload_date) || undefined}
         >
           {formatUploadAge(video.upload_date)}
         </time>
