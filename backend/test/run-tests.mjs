@@ -1,9 +1,11 @@
 // `npm test` for the backend: every suite on PGlite, then, when TEST_DATABASE_URL names a PostgreSQL server,
-// the e2e and integration suites again on that server.
+// the repository specs and the files that need the server (test/server-run.mjs) again on that server.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { commandRuns, ensureDebianPackage } from '../../scripts/debian-package.mjs';
+import { SERVER_MARKERS, SERVER_RUN } from './server-run.mjs';
 
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const extra = process.argv.slice(2);
@@ -19,7 +21,30 @@ function run(label, env, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// A file that asks which database it runs on, or opens server databases, and is not in the server run's list
+// would be tested on PGlite only without anyone noticing: stop before running anything.
+const backend = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const unlisted = readdirSync(path.join(backend, 'test'))
+  .filter((name) => name.endsWith('.e2e-spec.ts'))
+  .map((name) => `test/${name}`)
+  .filter((file) => !(file in SERVER_RUN.files) && SERVER_MARKERS.test(readFileSync(path.join(backend, file), 'utf8')));
+const missing = Object.keys(SERVER_RUN.files).filter((file) => {
+  try {
+    return !readFileSync(path.join(backend, file));
+  } catch {
+    return true;
+  }
+});
+if (unlisted.length || missing.length) {
+  for (const file of unlisted) console.error(`${file} depends on the database server it runs on: list it in test/server-run.mjs`);
+  for (const file of missing) console.error(`test/server-run.mjs lists ${file}, which does not exist`);
+  process.exit(1);
+}
+
 run('PGlite (embedded)', { TEST_DB: 'pglite' }, []);
 if (process.env.TEST_DATABASE_URL) {
-  run(`PostgreSQL server (${new URL(process.env.TEST_DATABASE_URL).host})`, { TEST_DB: 'postgres' }, ['test/']);
+  run(`PostgreSQL server (${new URL(process.env.TEST_DATABASE_URL).host})`, { TEST_DB: 'postgres' }, [
+    SERVER_RUN.specs,
+    ...Object.keys(SERVER_RUN.files),
+  ]);
 }
