@@ -13,6 +13,7 @@ export default defineConfig({
     globals: true,
     environment: 'node',
     include: ['src/**/*.spec.ts', 'test/**/*.e2e-spec.ts', 'test/**/*.int-spec.ts'],
+    setupFiles: ['./test/helpers/setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -25,8 +25,24 @@ function inTurn<T>(hash: () => Promise<T>): Promise<T> {
 }
 
 /** argon2id with the library's defaults (64 MiB, t=3, p=4), as OWASP recommends. */
+export const PASSWORD_HASH = { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 4 } as const;
+
+/** The cost the test suite makes hashes at (below). */
+export const TEST_PASSWORD_HASH = { type: argon2.argon2id, memoryCost: 1_024, timeCost: 1, parallelism: 1 } as const;
+/**
+ * The cost new hashes are made at. Only the test suite lowers it (`test/helpers/setup.ts`, docs/testing.md ›
+ * "How long it takes"): its hundreds of registrations would otherwise spend minutes of both cores on argon2. A
+ * hash names its own cost, so verifying is the same code at either; the tests of the hashing line itself run at
+ * the production cost (`test/auth-abuse.e2e-spec.ts`).
+ */
+let hashCost: typeof PASSWORD_HASH | typeof TEST_PASSWORD_HASH = PASSWORD_HASH;
+export function setPasswordHashCost(cost: typeof PASSWORD_HASH | typeof TEST_PASSWORD_HASH): void {
+  hashCost = cost;
+  dummyHash = undefined;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return inTurn(() => argon2.hash(password, { type: argon2.argon2id }));
+  return inTurn(() => argon2.hash(password, hashCost));
 }
 
 export function verifyPassword(hash: string, password: string): Promise<boolean> {
@@ -42,7 +58,7 @@ export function verifyPassword(hash: string, password: string): Promise<boolean>
 /** Verified against for unknown emails, so that they take as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= argon2.hash('not-a-real-password-for-timing-only', { type: argon2.argon2id });
+  dummyHash ??= argon2.hash('not-a-real-password-for-timing-only', hashCost);
   return dummyHash;
 }
 
