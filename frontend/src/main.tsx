@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, startHydration } from './app/app';
 import { readBootstrap } from './lib/bootstrap';
+import { yieldToMain } from './lib/yield-to-main';
 import './app/styles.css';
 
 performance.mark('hunktube:app');
@@ -12,9 +13,13 @@ const bootstrap = readBootstrap();
 if (bootstrap.rendered && root.firstElementChild) {
   // The server rendered this page (docs/web-client.md › "Server rendering"): React takes over its HTML.
   const { rendered } = bootstrap;
-  // Hydrated as a transition: React then yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page (docs/web-client.md › "Server rendering").
-  void startHydration({ ...bootstrap, rendered }).then((start) =>
+  // Three tasks rather than one: the modules' evaluation, the router's and the query cache's start, then the
+  // hydration, hydrated as a transition so that React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (docs/web-client.md › "Server rendering" and "Boot work").
+  void (async () => {
+    await yieldToMain();
+    const start = await startHydration({ ...bootstrap, rendered });
+    await yieldToMain();
     startTransition(() => {
       hydrateRoot(
         root,
@@ -22,8 +27,8 @@ if (bootstrap.rendered && root.firstElementChild) {
           <App start={start} />
         </StrictMode>,
       );
-    }),
-  );
+    });
+  })();
 } else {
   createRoot(root).render(
     <StrictMode>
