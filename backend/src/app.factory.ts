@@ -47,16 +47,18 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.set('etag', 'strong');
   app.use(requestLog());
   app.use(privateByDefault);
+  const built = app.get(PagesService).built;
   // The same headers on every answer, except that other sites may frame the embeddable player (/embed/{id}).
   app.use(securityHeaders(
     {
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
-          // No `https:` anywhere (helmet's defaults allow any HTTPS style sheet and font), and no inline <style>:
-          // only React's style attributes (a thumbnail's hue, the seek bar's position), which server-rendered markup
+          // No `https:` anywhere (helmet's defaults allow any HTTPS style sheet and font), and no inline <style> but
+          // the app's own sheet written into rendered pages, by its hash (docs/web-client.md › "Boot work"), and
+          // React's style attributes (a thumbnail's hue, the seek bar's position), which server-rendered markup
           // carries and hydration does not set again (docs/security.md › "Headers and small things").
-          'style-src': ["'self'"],
+          'style-src': ["'self'", ...(built?.early?.styleHashes ?? [])],
           'style-src-attr': ["'unsafe-inline'"],
           'font-src': ["'self'", 'data:'],
           'img-src': ["'self'", 'data:', 'blob:', ...hostsOf(config.imageHost)],
@@ -77,7 +79,6 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   // API JSON and pages compressed (brotli or gzip) for clients that take it; prebuilt files carry their own.
   app.use(compressedAnswers());
   // Reads per network (pages and API GETs, hot ones included; not media nor the web client's files).
-  const built = app.get(PagesService).built;
   app.use(readBudget(config.rateLimits.read, (path) => built?.assets.has(path) ?? false));
   // Hot catalogue answers, as the full pipeline last sent them and while they are still exact: before the
   // guards of writes, the body parsers and Nest's routing, none of which a bodiless GET needs.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newVisitor, registerMember } from './support/browser';
@@ -109,6 +110,36 @@ describe('pages rendered on the server', () => {
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === word);
     expect(await page.locator('h1').textContent()).toBe(`Results for “${word}”`);
     expect(await page.locator('.video-grid .video-card__link').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('writes the app’s style sheet into a rendered page, allowed by the page’s CSP by its hash, and asks for no sheet', async () => {
+    const { context, page } = await newVisitor(browser);
+    await answered(context);
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const sheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') sheets.push(new URL(request.url()).pathname);
+    });
+    const response = await page.goto('/');
+    const html = (await response?.text()) ?? '';
+    const inline = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(inline.length).toBeGreaterThan(1000);
+    // The link stays beside it, disabled (not fetched), for the app's module loader to find.
+    expect([...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0])).toEqual([
+      expect.stringMatching(/^<link rel="stylesheet" crossorigin href="\/assets\/main-[\w-]+\.css" disabled>$/),
+    ]);
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(response?.headers()['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}'`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    // The sheet applies (the page's dark background) and none was fetched, before the app or after it.
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(sheets).toEqual([]);
     await context.close();
   });
 

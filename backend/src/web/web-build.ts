@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -49,7 +50,16 @@ export interface EarlyEntry {
   script: string;
   /** Its own imports as URL paths: hls.js first, for a page with a stream; and without hls.js, for the others. */
   imports: { stream: string[]; still: string[] };
+  /**
+   * The CSP sources of the style sheet written into `indexHtml` (`'sha256-…'`): the app's own sheet, inlined so
+   * that the first paint waits for no second request (docs/web-client.md › "Boot work"); none when it was left
+   * as a link.
+   */
+  styleHashes: string[];
 }
+
+/** A style sheet is written into the rendered pages only up to this size (the build's is 20 kB, 6 kB compressed). */
+export const INLINE_STYLE_MAX_BYTES = 48 * 1024;
 
 /** The early entry's module in the web client (frontend/vite.config.ts). */
 const EARLY_SOURCE = 'src/early.ts';
@@ -99,10 +109,15 @@ export function loadWebBuild(root: string | null | undefined): WebBuild | null {
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestEntry> = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestEntry>) : {};
   const chunks = manifestChunks(manifest);
-  return { indexHtml, assets, chunks, early: earlyEntry(indexHtml, manifest, chunks) };
+  return { indexHtml, assets, chunks, early: earlyEntry(indexHtml, manifest, chunks, assets) };
 }
 
-function earlyEntry(indexHtml: string, manifest: Record<string, ManifestEntry>, chunks: WebBuild['chunks']): EarlyEntry | null {
+function earlyEntry(
+  indexHtml: string,
+  manifest: Record<string, ManifestEntry>,
+  chunks: WebBuild['chunks'],
+  assets: Map<string, BuiltAsset>,
+): EarlyEntry | null {
   const entry = manifest['index.html']?.file;
   const early = manifest[EARLY_SOURCE]?.file;
   if (!entry || !early) return null;
@@ -110,7 +125,36 @@ function earlyEntry(indexHtml: string, manifest: Record<string, ManifestEntry>, 
   if (!entryTag) return null;
   const own = (sources: string[]) => chunks(sources, { withEntry: true }).scripts.filter((script) => script !== `/${early}`);
   const shell = indexHtml.replace(entryTag, '').replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '');
-  return { indexHtml: shell, script: `/${early}`, imports: { stream: own([HLS_SOURCE, EARLY_SOURCE]), still: own([EARLY_SOURCE]) } };
+  const styled = inlineStyleSheets(shell, assets);
+  return {
+    indexHtml: styled.html,
+    script: `/${early}`,
+    imports: { stream: own([HLS_SOURCE, EARLY_SOURCE]), still: own([EARLY_SOURCE]) },
+    styleHashes: styled.hashes,
+  };
+}
+
+/**
+ * The shell's style sheets (the app's own, `<link rel="stylesheet">` as Vite writes it) written into it as
+ * `<style>` elements, with their CSP hashes, each link kept beside its copy but disabled. A sheet stays a link when it is larger than INLINE_STYLE_MAX_BYTES,
+ * could end its element early (`</style`), or names a relative URL (it would resolve against the page, not
+ * /assets/).
+ */
+function inlineStyleSheets(shell: string, assets: Map<string, BuiltAsset>): { html: string; hashes: string[] } {
+  const hashes: string[] = [];
+  const html = shell.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (link, href: string) => {
+    const asset = assets.get(href);
+    if (!asset) return link;
+    const css = readFileSync(asset.file, 'utf8').trim();
+    const relativeUrl = /url\(\s*['"]?(?!data:|\/|#)/i.test(css);
+    if (Buffer.byteLength(css) > INLINE_STYLE_MAX_BYTES || /<\/style/i.test(css) || relativeUrl) return link;
+    hashes.push(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    // The link stays, disabled: a disabled sheet is not fetched, and Vite's loader, which the early script's
+    // import of the app goes through, looks for the app's sheet among the page's links; finding none, it would
+    // fetch the sheet again and hold the app until it came.
+    return `<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
+  });
+  return { html, hashes };
 }
 
 /**
