@@ -16,6 +16,12 @@ export default defineConfig({
     setupFiles: ['./test/helpers/setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // Each of the two workers imports the app once and runs its files one after the other, rather than importing
+    // Nest, TypeORM, PGlite and the app again for every file (213 s of a 620 s run; the whole PGlite run took
+    // 356 s with this, against 620-780 s without, on 2026-11-27: docs/testing.md › "How long it takes"). Files
+    // share no state but the modules': every app, database and Redis prefix is a file's own, no file mocks a
+    // module, and what a file changes at module level it sets back (test/helpers/setup.ts runs before each).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 90_000,
   },
