@@ -96,6 +96,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     globals: true,
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Both cores (Vitest's default leaves one free): the 50 files take 107 s instead of 150 s here, measured
+    // 2026-11-27 (docs/testing.md › "How long it takes"). The longest test then takes 1.8 s: the timeout leaves a
+    // slower machine room.
+    maxWorkers: 2,
+    testTimeout: 15_000,
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
