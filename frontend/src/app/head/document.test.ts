@@ -76,6 +76,15 @@ describe("a page's document", () => {
     });
   });
 
+  it('cuts each shell once, though pages alternate between a build’s two (drawn pages and heads alone)', () => {
+    const app = '<head><title>App</title></head><body><div id="root"></div></body>';
+    const early = '<head><title>App</title><style>p{}</style></head><body><div id="root"></div></body>';
+    const [appCut, earlyCut] = [shellTemplate(app), shellTemplate(early)];
+    expect(shellTemplate(app)).toBe(appCut);
+    expect(shellTemplate(early)).toBe(earlyCut);
+    expect(earlyCut.after).toContain('<style>p{}</style>');
+  });
+
   it('shortens long descriptions without splitting a surrogate pair', () => {
     expect(shorten('abcdef', 10)).toBe('abcdef');
     expect(shorten('abcdefghijkl', 6)).toBe('abcde…');

@@ -125,13 +125,18 @@ export interface ShellTemplate {
   after: string;
 }
 
-let lastShell: { indexHtml: string; template: ShellTemplate } | undefined;
+/** The shells cut so far: a build has two (index.html, and the early script's, drawn pages alternating with heads). */
+const shells = new Map<string, ShellTemplate>();
+/** Shells kept at most: a few builds' worth (tests hand several); past it the list starts over. */
+const SHELLS_KEPT = 8;
 
 export function shellTemplate(indexHtml: string): ShellTemplate {
-  // Every page of a build cuts the same one or two index.html: the last one cut is kept.
-  if (lastShell?.indexHtml === indexHtml) return lastShell.template;
-  const template = cutShell(indexHtml);
-  lastShell = { indexHtml, template };
+  let template = shells.get(indexHtml);
+  if (!template) {
+    if (shells.size >= SHELLS_KEPT) shells.clear();
+    template = cutShell(indexHtml);
+    shells.set(indexHtml, template);
+  }
   return template;
 }
 
