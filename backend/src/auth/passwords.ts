@@ -29,14 +29,16 @@ export const PASSWORD_HASH = { type: argon2.argon2id, memoryCost: 65_536, timeCo
 
 /** The cost the test suite makes hashes at (below). */
 export const TEST_PASSWORD_HASH = { type: argon2.argon2id, memoryCost: 1_024, timeCost: 1, parallelism: 1 } as const;
+type HashCost = typeof PASSWORD_HASH | typeof TEST_PASSWORD_HASH;
+
 /**
  * The cost new hashes are made at. Only the test suite lowers it (`test/helpers/setup.ts`, docs/testing.md ›
  * "How long it takes"): its hundreds of registrations would otherwise spend minutes of both cores on argon2. A
  * hash names its own cost, so verifying is the same code at either; the tests of the hashing line itself run at
  * the production cost (`test/auth-abuse.e2e-spec.ts`).
  */
-let hashCost: typeof PASSWORD_HASH | typeof TEST_PASSWORD_HASH = PASSWORD_HASH;
-export function setPasswordHashCost(cost: typeof PASSWORD_HASH | typeof TEST_PASSWORD_HASH): void {
+let hashCost: HashCost = PASSWORD_HASH;
+export function setPasswordHashCost(cost: HashCost): void {
   hashCost = cost;
   dummyHash = undefined;
 }

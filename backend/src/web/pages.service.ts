@@ -144,7 +144,9 @@ export class PagesService implements OnModuleDestroy {
     const drawn = visitor.user !== undefined && this.renderer.drawnOnServer(url);
     if (!drawn || (url.startsWith('/search?') && !this.searchRenders.take())) {
       const document = await this.headOnly(request, req);
-      return { html: document && drawn ? document.html : document ? keep(document) : this.build.indexHtml, cacheControl, status: 200 };
+      if (!document) return { html: this.build.indexHtml, cacheControl, status: 200 };
+      // A page drawn on the server whose body was left to the browser (the search budget) is not kept as it is.
+      return { html: drawn ? document.html : keep(document), cacheControl, status: 200 };
     }
     try {
       const document = await this.renders.run(() => (this.renderer as PageRenderer).renderDocument({ ...request, body: true }));

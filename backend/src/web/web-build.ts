@@ -136,9 +136,9 @@ function earlyEntry(
 
 /**
  * The shell's style sheets (the app's own, `<link rel="stylesheet">` as Vite writes it) written into it as
- * `<style>` elements, with their CSP hashes, each link kept beside its copy but disabled. A sheet stays a link when it is larger than INLINE_STYLE_MAX_BYTES,
- * could end its element early (`</style`), or names a relative URL (it would resolve against the page, not
- * /assets/).
+ * `<style>` elements, with their CSP hashes, each link kept beside its copy but disabled. A sheet stays a link
+ * when it is larger than INLINE_STYLE_MAX_BYTES, could end its element early (`</style`), or names a relative URL
+ * (it would resolve against the page, not /assets/).
  */
 function inlineStyleSheets(shell: string, assets: Map<string, BuiltAsset>): { html: string; hashes: string[] } {
   const hashes: string[] = [];
