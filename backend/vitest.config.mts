@@ -14,6 +14,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.spec.ts', 'test/**/*.e2e-spec.ts', 'test/**/*.int-spec.ts'],
     setupFiles: ['./test/helpers/setup.ts'],
+    globalSetup: ['./test/helpers/s3-global.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // Each of the two workers imports the app once and runs its files one after the other, rather than importing

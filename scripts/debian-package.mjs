@@ -34,11 +34,12 @@ export function aptGet(args, env = process.env) {
 }
 
 /**
- * Makes sure `present()` holds, installing Debian's `pkg` when it does not and this process may; exits with a
- * message naming the package (and `why`) when it cannot.
+ * Makes sure `present()` holds, installing Debian's `pkg` (a package, or a list of them) when it does not and this
+ * process may; exits with a message naming the packages (and `why`) when it cannot.
  */
-export function ensureDebianPackage(pkg, present, why) {
+export function ensureDebianPackage(packages, present, why) {
   if (present()) return;
+  const pkg = [packages].flat().join(' ');
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
     console.error(`${why}: install Debian's "${pkg}" package (apt-get install ${pkg}), then run the tests again.`);
@@ -48,7 +49,7 @@ export function ensureDebianPackage(pkg, present, why) {
   console.log(`(when another apt or dpkg is running, this waits up to ${APT_LOCK_WAIT_SECONDS / 60} minutes for it to finish)`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const apt = (args) => aptGet(args, env);
-  if (apt(['update', '-qq']) !== 0 || apt(['install', '-y', '-qq', '--no-install-recommends', pkg]) !== 0 || !present()) {
+  if (apt(['update', '-qq']) !== 0 || apt(['install', '-y', '-qq', '--no-install-recommends', ...[packages].flat()]) !== 0 || !present()) {
     console.error(`Could not install Debian's "${pkg}": ${why.toLowerCase()}.`);
     process.exit(1);
   }

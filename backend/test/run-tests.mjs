@@ -14,6 +14,12 @@ const extra = process.argv.slice(2);
 ensureDebianPackage('nginx-light', commandRuns('nginx', ['-v']), 'The container stack tests need nginx on the PATH');
 // The sitemaps are validated against the official schemas by libxml2's xmllint.
 ensureDebianPackage('libxml2-utils', commandRuns('xmllint', ['--version']), 'The sitemap tests need xmllint on the PATH');
+// The S3 driver is tested on a real Ceph RGW (scripts/s3/start-ceph-s3.sh), from Debian's own packages.
+ensureDebianPackage(
+  ['ceph-mon', 'ceph-osd', 'radosgw', 'ceph-common'],
+  () => ['ceph-mon', 'ceph-osd', 'radosgw', 'radosgw-admin', 'ceph', 'monmaptool', 'ceph-authtool'].every((command) => spawnSync('which', [command]).status === 0),
+  'The media store tests need a Ceph RGW (an S3 server) on the PATH',
+);
 
 function run(label, env, args) {
   console.log(`\n=== backend tests: ${label} ===`);

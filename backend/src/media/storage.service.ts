@@ -7,18 +7,12 @@ import { InvalidInputError } from '../common/errors/domain-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { firstVariantName, type MediaSegment, mediaSegments, segmentAt } from './hls-playlist';
+import { isInside, resolveInside } from './store/disk-media-store';
 
-export const OUTSIDE_STORE = 'The path must stay inside the media store';
+export { OUTSIDE_STORE, OutsideStoreError } from './store/media-store';
 
 /** Filesystem errors that mean "the path names a folder, or goes through a file", not a server fault. */
 const NOT_A_FILE_PATH = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENAMETOOLONG']);
-
-/** A path from outside leaves the media store (`..`, an absolute path, NUL, a symlink out): 400. */
-export class OutsideStoreError extends InvalidInputError {
-  constructor() {
-    super(OUTSIDE_STORE);
-  }
-}
 
 /** A file was to be written where a folder is, or through a file: 400. */
 export class NotAFilePathError extends InvalidInputError {}
@@ -52,24 +46,9 @@ export class StorageService {
     this.incomingUploads = path.join(this.sourcesRoot, '.uploads');
   }
 
-  /**
-   * The absolute path of `relative` inside `root`, or OutsideStoreError: no absolute paths, no `..` segments,
-   * no NUL, and no symlink on the way that leads out of the root.
-   */
-  async resolveInside(root: string, relative: string): Promise<string> {
-    const clean = relative.replace(/^\/+/, '');
-    if (!clean || clean.includes('\0') || path.isAbsolute(clean) || clean.split(/[\\/]+/).some((s) => s === '..' || s === '.')) {
-      throw new OutsideStoreError();
-    }
-    const target = path.resolve(root, clean);
-    if (!isInside(root, target)) throw new OutsideStoreError();
-    // Follow the longest existing ancestor through symlinks: it must still be inside the root.
-    const realRoot = await fs.realpath(root).catch(() => path.resolve(root));
-    let existing = target;
-    while (!(await exists(existing)) && existing !== root) existing = path.dirname(existing);
-    const realExisting = await fs.realpath(existing).catch(() => existing);
-    if (!isInside(realRoot, realExisting) && realExisting !== realRoot) throw new OutsideStoreError();
-    return target;
+  /** The absolute path of `relative` inside `root`, or OutsideStoreError (store/disk-media-store.ts). */
+  resolveInside(root: string, relative: string): Promise<string> {
+    return resolveInside(root, relative);
   }
 
   /**
@@ -105,7 +84,7 @@ export class StorageService {
   }
 
   async exists(file: string): Promise<boolean> {
-    return exists(file);
+    return fs.lstat(file).then(() => true, () => false);
   }
 
   /** When a file was last written (milliseconds); ENOENT when it is gone. */
@@ -292,16 +271,3 @@ export class StorageService {
   }
 }
 
-export function isInside(root: string, target: string): boolean {
-  const relative = path.relative(path.resolve(root), path.resolve(target));
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-}
-
-async function exists(p: string): Promise<boolean> {
-  try {
-    await fs.lstat(p);
-    return true;
-  } catch {
-    return false;
-  }
-}

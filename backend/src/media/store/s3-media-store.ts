@@ -1,0 +1,240 @@
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  paginateListObjectsV2,
+  PutBucketPolicyCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  type ByteRange,
+  checkKey,
+  checkPrefix,
+  contentTypeOf,
+  type MediaStore,
+  ObjectNotFoundError,
+  type ObjectRead,
+  publishOrder,
+  RangeNotSatisfiableError,
+  type StoredObject,
+  type WriteOptions,
+} from './media-store';
+
+/** What the `s3` driver is set by (S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, …). */
+export interface S3Settings {
+  /** The server's URL (`http://127.0.0.1:7480`); empty: AWS's own for the region. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  /** Bucket in the path (`/bucket/key`), as Ceph RGW and MinIO are usually reached, rather than in the host. */
+  forcePathStyle: boolean;
+  /** Put before every key (`site-a/`), so that several sites can share a bucket; empty by default. */
+  prefix: string;
+}
+
+/** The folders the edge may read without credentials (renditions and images); `sources/` stays private. */
+export const PUBLIC_FOLDERS = ['videos/', 'thumbs/'] as const;
+
+/** Parts of a multipart upload: S3's least but the last is 5 MiB; two in flight bound the memory to about 16 MiB. */
+const PART_BYTES = 8 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 2;
+/** Tries of each request, with the SDK's exponential backoff and jitter between them ("standard" retries). */
+const MAX_ATTEMPTS = 5;
+const DELETE_BATCH = 1000;
+
+/**
+ * The `s3` driver: each key is an object of S3_BUCKET (after S3_PREFIX), through the AWS SDK v3. Writes are
+ * whole-object (a single PUT, or a multipart upload that the server publishes only once complete and that is
+ * aborted on failure), reads stream with ranges, and every request is retried with backoff. Checksums are
+ * asked for only where S3 requires them: Ceph RGW refuses the SDK's default streamed-checksum uploads (411;
+ * ../shared/tools/ceph-s3/README.md).
+ */
+export class S3MediaStore implements MediaStore {
+  readonly driver = 's3';
+  readonly client: S3Client;
+
+  constructor(readonly settings: S3Settings) {
+    this.client = new S3Client({
+      endpoint: settings.endpoint || undefined,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: { accessKeyId: settings.accessKey, secretAccessKey: settings.secretKey },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: MAX_ATTEMPTS,
+      retryMode: 'standard',
+    });
+  }
+
+  /**
+   * Makes the bucket when it is missing, and lets anyone read its public folders (renditions and images, which
+   * the edge fetches without credentials; the media token is checked by the edge in front). Sources stay
+   * private. A bucket policy rather than object ACLs: MinIO, the compose stack's server, has no ACLs.
+   */
+  async prepareBucket(): Promise<void> {
+    const { bucket } = this.settings;
+    const exists = await this.client.send(new HeadBucketCommand({ Bucket: bucket })).then(
+      () => true,
+      (error: unknown) => {
+        if (statusOf(error) === 404) return false;
+        throw error;
+      },
+    );
+    if (!exists) await this.client.send(new CreateBucketCommand({ Bucket: bucket }));
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Sid: 'EdgeReadsRenditionsAndImages',
+          Effect: 'Allow',
+          Principal: { AWS: ['*'] },
+          Action: ['s3:GetObject'],
+          Resource: PUBLIC_FOLDERS.map((folder) => `arn:aws:s3:::${bucket}/${this.settings.prefix}${folder}*`),
+        },
+      ],
+    };
+    await this.client.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: JSON.stringify(policy) }));
+  }
+
+  /** The object key of a media key (S3_PREFIX before it). */
+  objectKey(key: string): string {
+    return `${this.settings.prefix}${checkKey(key)}`;
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+      return { key, size: head.ContentLength ?? 0, modifiedAt: head.LastModified?.getTime() ?? 0, version: head.ETag ?? '' };
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<ObjectRead> {
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
+      const body = answer.Body as Readable;
+      // `Content-Range: bytes 0-99/1234` on a ranged answer; the length alone on a whole one.
+      const contentRange = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(answer.ContentRange ?? '');
+      const size = contentRange ? Number(contentRange[3]) : answer.ContentLength ?? 0;
+      const sent = contentRange ? { start: Number(contentRange[1]), end: Number(contentRange[2]) } : { start: 0, end: Math.max(0, size - 1) };
+      return { key, size, modifiedAt: answer.LastModified?.getTime() ?? 0, version: answer.ETag ?? '', body, range: sent };
+    } catch (error) {
+      if (statusOf(error) === 404) throw new ObjectNotFoundError(key);
+      if (statusOf(error) === 416 && range) throw new RangeNotSatisfiableError((await this.stat(key))?.size ?? 0);
+      throw error;
+    }
+  }
+
+  async readBytes(key: string): Promise<Buffer> {
+    const { body } = await this.read(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async write(key: string, body: Buffer | string | Readable, options: WriteOptions = {}): Promise<void> {
+    const target = { Bucket: this.settings.bucket, Key: this.objectKey(key), ContentType: options.contentType ?? contentTypeOf(key) };
+    if (typeof body === 'string' || Buffer.isBuffer(body)) {
+      await this.client.send(new PutObjectCommand({ ...target, Body: body }));
+      return;
+    }
+    // A multipart upload when the stream is longer than one part (a single PUT otherwise); the server publishes
+    // the object only once every part is in, and lib-storage aborts the upload when a part fails for good.
+    await new Upload({ client: this.client, params: { ...target, Body: body }, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT, leavePartsOnError: false }).done();
+  }
+
+  async writeFile(key: string, file: string, options: WriteOptions = {}): Promise<void> {
+    const { size } = await fs.stat(file);
+    // Small files in one PUT with a known length; larger ones streamed in parts.
+    await this.write(key, size <= PART_BYTES ? await fs.readFile(file) : createReadStream(file), options);
+  }
+
+  async download(key: string, file: string): Promise<void> {
+    const { body } = await this.read(key);
+    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await pipeline(body, createWriteStream(temporary, { flags: 'wx' }));
+      await fs.rename(temporary, file);
+    } catch (error) {
+      body.destroy();
+      await fs.rm(temporary, { force: true }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    const skip = this.settings.prefix.length;
+    const pages = paginateListObjectsV2({ client: this.client }, { Bucket: this.settings.bucket, Prefix: `${this.settings.prefix}${prefix}` });
+    for await (const page of pages) {
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        yield { key: object.Key.slice(skip), size: object.Size ?? 0, modifiedAt: object.LastModified?.getTime() ?? 0, version: object.ETag ?? '' };
+      }
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+  }
+
+  async removeFolder(prefix: string): Promise<number> {
+    checkPrefix(prefix);
+    const keys: string[] = [];
+    for await (const object of this.list(prefix)) keys.push(object.key);
+    await this.removeKeys(keys);
+    return keys.length;
+  }
+
+  async publishFolder(folder: string, prefix: string): Promise<void> {
+    checkPrefix(prefix);
+    const files = (await fs.readdir(folder, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+    // Segments and images first (a few at a time), then the variant playlists, then the master.
+    for (const stage of [0, 1, 2]) {
+      const batch = files.filter((relative) => publishOrder(relative) === stage);
+      for (let i = 0; i < batch.length; i += 4) {
+        await Promise.all(batch.slice(i, i + 4).map((relative) => this.writeFile(`${prefix}${relative}`, path.join(folder, relative))));
+      }
+    }
+    // What the folder no longer has goes last, once nothing published names it.
+    const kept = new Set(files.map((relative) => `${prefix}${relative}`));
+    const stale: string[] = [];
+    for await (const object of this.list(prefix)) if (!kept.has(object.key)) stale.push(object.key);
+    await this.removeKeys(stale);
+  }
+
+  private async removeKeys(keys: string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+      const batch = keys.slice(i, i + DELETE_BATCH);
+      const answer = await this.client.send(
+        new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: batch.map((key) => ({ Key: this.objectKey(key) })), Quiet: true } }),
+      );
+      if (answer.Errors?.length) throw new Error(`The bucket kept ${answer.Errors.length} objects it was asked to remove: ${answer.Errors[0].Key} (${answer.Errors[0].Code})`);
+    }
+  }
+}
+
+/** The HTTP status of an SDK error (404 for NoSuchKey, NotFound, NoSuchBucket), or undefined for another fault. */
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode;
+  return (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+}
