@@ -15,6 +15,7 @@ import { compressedAnswers } from './common/http/compression';
 import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, noNulCharacters, oneApiSpelling, wellFormedReviver } from './common/http/request-guards';
 import { sessionCookieName } from './common/http/session-cookie';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
+import { StorageService } from './media/storage.service';
 import { ImageVariants } from './media/image-variants';
 import { mediaServing } from './media/media-serving';
 import { withErrorCodes } from './openapi/openapi.decorators';
@@ -91,7 +92,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   await rateLimit.onModuleInit();
   app.use(directCountingMiddleware(app.get(CountersController), app.get(CountersService), rateLimit, new AllExceptionsFilter()));
   app.use(cookieParser());
-  app.use(mediaServing(config, app.get(ImageVariants)));
+  app.use(mediaServing(config, app.get(StorageService), app.get(ImageVariants)));
   // The web client's files and pages (each with its own head and the bootstrap block), before Nest's routing.
   app.use(webClientMiddleware(app.get(PagesService)));
   // robots.txt and the sitemaps live at the site's root, where crawlers look for them.

@@ -131,13 +131,15 @@ describe('architecture', () => {
     expect(places).toEqual([path.join('videos', 'videos.repository.ts')]);
   });
 
-  it('touches the file system of the media store only in the storage service', () => {
+  it('touches the file system of the media store only in the storage service and the store drivers', () => {
     // Not media files: the embedded database's folder, the built web client's, the exported OpenAPI file, the
     // install's secrets file and DATA_DIR's modes, the web client's build (read once at start).
     const allowed = new Set([
       path.join('config', 'install-secrets.ts'),
       path.join('config', 'data-dir.ts'),
       path.join('media', 'storage.service.ts'),
+      path.join('media', 'store', 'disk-media-store.ts'),
+      path.join('media', 'store', 's3-media-store.ts'),
       path.join('database', 'pglite-pool.ts'),
       'app.module.ts',
       path.join('openapi', 'export-openapi.ts'),

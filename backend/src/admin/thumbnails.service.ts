@@ -38,9 +38,9 @@ export class ThumbnailsService {
     if (!parsed.ok) throw new InvalidInputError(parsed.error);
     if (parseImageVariant(parsed.relative)) throw new InvalidInputError(NAMES_A_COPY);
     if (!sniffImageType(file.buffer)) throw new UnsupportedMediaError(NOT_AN_IMAGE);
-    const target = await this.storage.resolveInside(this.storage.thumbsRoot, parsed.relative);
+    const target = this.storage.keyOf('thumbs', parsed.relative);
     try {
-      await this.storage.writeAtomic(target, file.buffer);
+      await this.storage.writeObject(target, file.buffer);
     } catch (error) {
       if (error instanceof NotAFilePathError) {
         throw new InvalidInputError('uploadPath must name a file, not a folder or a path through a file');
@@ -50,7 +50,7 @@ export class ThumbnailsService {
     // The cards' WebP copies follow the new image; when it cannot be converted (ffmpeg here reads no AVIF), the
     // old copies go and requests for them get the image itself.
     try {
-      await this.images.derive(target, THUMBNAIL_COPIES);
+      await this.images.deriveStored(target, THUMBNAIL_COPIES);
     } catch {
       await this.images.removeCopies(target);
     }

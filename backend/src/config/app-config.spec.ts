@@ -197,6 +197,36 @@ describe('loadConfig', () => {
   });
 });
 
+describe('loadConfig: the media store', () => {
+  const bucket = { MEDIA_STORE: 's3', S3_BUCKET: 'hunktube-media', S3_ACCESS_KEY: 'AKIA0001', S3_SECRET_KEY: 'secret' };
+
+  it('keeps media on disk by default', () => {
+    expect(load({}).mediaStore).toEqual({ driver: 'disk' });
+  });
+
+  it('reads the bucket with MEDIA_STORE=s3, with a slash after the prefix and none after the endpoint', () => {
+    expect(load({ ...bucket, S3_ENDPOINT: 'http://127.0.0.1:7490/', S3_FORCE_PATH_STYLE: 'true', S3_PREFIX: 'site-a' }).mediaStore).toEqual({
+      driver: 's3',
+      s3: {
+        endpoint: 'http://127.0.0.1:7490', region: 'us-east-1', bucket: 'hunktube-media', accessKey: 'AKIA0001', secretKey: 'secret',
+        forcePathStyle: true, prefix: 'site-a/',
+      },
+    });
+    expect(load({ ...bucket, S3_REGION: 'eu-central-1' }).mediaStore).toMatchObject({ s3: { endpoint: '', region: 'eu-central-1', forcePathStyle: false, prefix: '' } });
+  });
+
+  it('names each setting that MEDIA_STORE=s3 needs and lacks, and each bad one', () => {
+    expect(() => load({ MEDIA_STORE: 's3' })).toThrow(
+      'S3_BUCKET: must be set with MEDIA_STORE=s3\n  - S3_ACCESS_KEY: must be set with MEDIA_STORE=s3\n  - S3_SECRET_KEY: must be set with MEDIA_STORE=s3',
+    );
+    expect(() => load({ MEDIA_STORE: 'ftp' })).toThrow('MEDIA_STORE');
+    expect(() => load({ ...bucket, S3_BUCKET: 'Has_Capitals' })).toThrow('S3_BUCKET must be a bucket name');
+    expect(() => load({ ...bucket, S3_ENDPOINT: 'ftp://x' })).toThrow('S3_ENDPOINT must be an http(s) origin');
+    expect(() => load({ ...bucket, S3_PREFIX: '../up' })).toThrow('S3_PREFIX must be empty or folder names');
+    expect(() => load({ ...bucket, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow('S3_FORCE_PATH_STYLE');
+  });
+});
+
 describe('.env.example', () => {
   it('documents exactly the settings the app reads', () => {
     const text = readFileSync(path.join(__dirname, '../../../.env.example'), 'utf8');

@@ -81,6 +81,33 @@ class EnvironmentVariables {
   @IsOptional() @Transform(trimmed) @IsString()
   MEDIA_DIR?: string;
 
+  /** Where media lives: `disk` (MEDIA_DIR) or `s3` (a bucket, S3_*): docs/media.md › "Object storage". */
+  @IsIn(['disk', 's3'])
+  MEDIA_STORE = 'disk';
+
+  @IsOptional() @Transform(trimmed) @Matches(/^https?:\/\/[^\s/?#]+\/?$/, { message: 'S3_ENDPOINT must be an http(s) origin, like http://127.0.0.1:9000' })
+  S3_ENDPOINT?: string;
+
+  @Transform(trimmed) @Matches(/^[a-z0-9-]{1,32}$/, { message: 'S3_REGION must be a region name, like us-east-1' })
+  S3_REGION = 'us-east-1';
+
+  /** S3's rule for bucket names: 3 to 63 lower-case letters, digits, dots and hyphens. */
+  @IsOptional() @Transform(trimmed) @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens' })
+  S3_BUCKET?: string;
+
+  @IsOptional() @Transform(trimmed) @IsString()
+  S3_ACCESS_KEY?: string;
+
+  @IsOptional() @IsString()
+  S3_SECRET_KEY?: string;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  S3_FORCE_PATH_STYLE?: boolean;
+
+  /** Put before every key (`site-a/`), so that several sites can share a bucket. */
+  @Transform(trimmed) @Matches(/^(|([A-Za-z0-9._-]+\/)*[A-Za-z0-9._-]+\/?)$/, { message: 'S3_PREFIX must be empty or folder names of letters, digits, dots, hyphens and underscores, like site-a/' })
+  S3_PREFIX = '';
+
   @Transform(trimmed) @IsString()
   MEDIA_HOSTS = '';
 
@@ -161,7 +188,7 @@ class EnvironmentVariables {
 /** Every environment variable the app reads. */
 export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
-  'SITE_NAME', 'BRAND_HOSTS', 'BRAND_SITE_NAMES', 'MEDIA_DIR', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
+  'SITE_NAME', 'BRAND_HOSTS', 'BRAND_SITE_NAMES', 'MEDIA_DIR', 'MEDIA_STORE', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
   'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_AUTH_GLOBAL', 'RATE_LIMIT_WRITE', 'RATE_LIMIT_READ', 'LOG_LEVEL',
   'CATALOGUE_CACHE', 'SEARCH_INDEX_MIN_VIDEOS', 'SITEMAP_URLS_PER_FILE', 'API_DOCS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
@@ -192,6 +219,8 @@ export interface AppConfig {
   /** BRAND_SITE_NAMES: the site name of each brand that has its own. */
   brandSiteNames: Partial<Record<Brand, string>>;
   mediaDir: string;
+  /** MEDIA_STORE and S3_*: the media's store, and the bucket with `s3`. */
+  mediaStore: { driver: 'disk' } | { driver: 's3'; s3: S3Settings };
   mediaHosts: { '1': string; '2': string; default: string };
   imageHost: string;
   mediaSigningKey: string;
@@ -235,6 +264,20 @@ export interface AppConfig {
    * that a run makes a new database and migrates it once, not once per app (backend/test/helpers/test-app.ts).
    */
   inMemorySnapshot?: Blob;
+}
+
+/** What the `s3` media store is set by (S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, …). */
+export interface S3Settings {
+  /** The server's URL (`http://127.0.0.1:7480`); empty: AWS's own for the region. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  /** Bucket in the path (`/bucket/key`), as Ceph RGW and MinIO are usually reached, rather than in the host. */
+  forcePathStyle: boolean;
+  /** Put before every key (`site-a/`), so that several sites can share a bucket; empty by default. */
+  prefix: string;
 }
 
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -366,6 +409,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const brandSiteNames = parseBrandSiteNames(vars.BRAND_SITE_NAMES ?? '');
   if (typeof brandSiteNames === 'string') problems.push(`BRAND_SITE_NAMES: ${brandSiteNames}`);
 
+  if (vars.S3_PREFIX?.split('/').some((segment) => segment === '.' || segment === '..')) {
+    problems.push('S3_PREFIX: S3_PREFIX must be empty or folder names of letters, digits, dots, hyphens and underscores, like site-a/ (no . or ..)');
+  }
+  if (vars.MEDIA_STORE === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const) {
+      if (!vars[name]) problems.push(`${name}: must be set with MEDIA_STORE=s3`);
+    }
+  }
+
   if (problems.length) {
     throw new ConfigError(`Invalid settings:\n  - ${problems.join('\n  - ')}`);
   }
@@ -397,6 +449,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     brandOrigins: (brandHosts as BrandHosts).origins,
     brandSiteNames: brandSiteNames as AppConfig['brandSiteNames'],
     mediaDir: path.resolve(vars.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    mediaStore:
+      vars.MEDIA_STORE === 's3'
+        ? {
+            driver: 's3',
+            s3: {
+              endpoint: (vars.S3_ENDPOINT ?? '').replace(/\/$/, ''),
+              region: vars.S3_REGION,
+              bucket: vars.S3_BUCKET as string,
+              accessKey: vars.S3_ACCESS_KEY as string,
+              secretKey: vars.S3_SECRET_KEY as string,
+              forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? false,
+              prefix: vars.S3_PREFIX && !vars.S3_PREFIX.endsWith('/') ? `${vars.S3_PREFIX}/` : vars.S3_PREFIX,
+            },
+          }
+        : { driver: 'disk' },
     mediaHosts: mediaHosts as AppConfig['mediaHosts'],
     imageHost: vars.IMAGE_HOST.replace(/\/+$/, ''),
     mediaSigningKey: vars.MEDIA_SIGNING_KEY ?? (secrets as InstallSecrets).mediaSigningKey,

@@ -1,8 +1,12 @@
-import * as path from 'node:path';
 import {
   mediaSegments, type SegmentSize, targetDurationOf, type VariantBitRates, variantBitRates, withRequiredVersion,
 } from './hls-playlist';
-import type { StorageService } from './storage.service';
+
+/** A video's HLS folder to measure: a workspace's local files, or the store's objects (by name in the folder). */
+export interface HlsFolder {
+  readText(name: string): Promise<string>;
+  sizeOf(name: string): Promise<number>;
+}
 
 /** A variant playlist whose segments cannot be measured as plain files of its folder. */
 export class UnmeasurableError extends Error {}
@@ -17,7 +21,7 @@ export interface MeasuredVariant {
   honest: string;
   segments: SegmentSize[];
   rates: VariantBitRates;
-  /** The first segment's path, to ask ffprobe what the rendition decodes to. */
+  /** The first segment's name in the folder, to ask ffprobe what the rendition decodes to. */
   firstSegment: string;
 }
 
@@ -26,15 +30,15 @@ export interface MeasuredVariant {
  * §4.1, hls-playlist.ts › variantBitRates). Writes nothing. UnmeasurableError when the playlist has no segments
  * or target duration, or names segments that are not plain files of its folder (byte ranges, fMP4, keys).
  */
-export async function measureVariant(storage: StorageService, folder: string, uri: string): Promise<MeasuredVariant> {
-  const text = await storage.readText(path.join(folder, uri));
+export async function measureVariant(folder: HlsFolder, uri: string): Promise<MeasuredVariant> {
+  const text = await folder.readText(uri);
   const listed = mediaSegments(text);
   const target = targetDurationOf(text);
   if (!listed || listed.length === 0) throw new UnmeasurableError(`${uri} names no segments that are plain files of its folder`);
   if (target === null) throw new UnmeasurableError(`${uri} declares no EXT-X-TARGETDURATION`);
   const segments: SegmentSize[] = [];
   for (const segment of listed) {
-    segments.push({ bytes: await storage.sizeOf(path.join(folder, segment.name)), seconds: segment.end - segment.start });
+    segments.push({ bytes: await folder.sizeOf(segment.name), seconds: segment.end - segment.start });
   }
   return {
     uri,
@@ -42,6 +46,6 @@ export async function measureVariant(storage: StorageService, folder: string, ur
     honest: withRequiredVersion(text),
     segments,
     rates: variantBitRates(segments, target),
-    firstSegment: path.join(folder, listed[0].name),
+    firstSegment: listed[0].name,
   };
 }

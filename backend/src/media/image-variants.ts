@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { FfmpegRunner } from './ffmpeg.runner';
 import { StorageService } from './storage.service';
+import { ObjectNotFoundError } from './store/media-store';
 
 /** WebP quality: 75 keeps a card's picture indistinguishable at a third of the JPEG's bytes (measured in docs/media.md › "Images"). */
 export const WEBP_QUALITY = 75;
@@ -29,10 +30,10 @@ export function imageVariantArgs(input: string, output: string, width: ImageVari
 export class ImageVariantsBusyError extends Error {}
 
 export type EnsuredCopy =
-  /** The copy is on disk (made now or before). */
-  | { kind: 'copy'; file: string }
+  /** The copy is in the store (made now or before), by key. */
+  | { kind: 'copy'; key: string }
   /** The original cannot be converted here (ffmpeg 4.1 reads no AVIF, for one): serve it as it is. */
-  | { kind: 'original'; file: string }
+  | { kind: 'original'; key: string }
   /** There is no such original: 404. */
   | { kind: 'none' };
 
@@ -53,8 +54,8 @@ interface Limits {
 export class ImageVariants {
   private readonly limits: Limits = { concurrency: 2, queue: 64 };
   private readonly inFlight = new Map<string, Promise<EnsuredCopy>>();
-  /** Originals that ffmpeg could not read, by path and modification time (bounded). */
-  private readonly unconvertible = new Map<string, number>();
+  /** Originals that ffmpeg could not read, by key and version (bounded). */
+  private readonly unconvertible = new Map<string, string>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -69,28 +70,43 @@ export class ImageVariants {
     return this;
   }
 
-  /** Makes the copies of `original` (an absolute path) beside it, replacing older ones. */
+  /** Makes the copies of `original` (a local file: an ingest's workspace) beside it, replacing older ones. */
   async derive(original: string, copies: readonly (ImageVariantWidth | 'full')[], signal?: AbortSignal): Promise<void> {
-    for (const width of copies) await this.make(original, imageVariantPath(original, width), width, signal);
+    for (const width of copies) {
+      const target = imageVariantPath(original, width);
+      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await this.ffmpeg.run(imageVariantArgs(original, temporary, width), undefined, signal);
+        await this.storage.renameLocal(temporary, target);
+      } finally {
+        await this.storage.removeFile(temporary);
+      }
+    }
   }
 
-  /** Removes every copy of `original` (before it is replaced, so that no copy outlives its original). */
-  async removeCopies(original: string): Promise<void> {
+  /** Makes the copies of the stored image `key` (an admin's new thumbnail) as objects beside it. */
+  async deriveStored(key: string, copies: readonly (ImageVariantWidth | 'full')[]): Promise<void> {
+    await this.storage.withScratch(async (scratch) => {
+      const original = await this.storage.localCopy(key, scratch);
+      for (const width of copies) await this.make(original, imageVariantPath(key, width), width, scratch);
+    });
+  }
+
+  /** Removes every copy of the stored image `key` (before it is replaced, so that no copy outlives its original). */
+  async removeCopies(key: string): Promise<void> {
     const widths: (ImageVariantWidth | 'full')[] = [...IMAGE_VARIANT_WIDTHS, 'full'];
-    await Promise.all(widths.map((width) => this.storage.removeFile(imageVariantPath(original, width))));
+    await Promise.all(widths.map((width) => this.storage.store.remove(imageVariantPath(key, width))));
   }
 
   /**
-   * The file to serve for `relative` (inside the thumbnail store) when it names a copy that is not on disk:
+   * What to serve for `relative` (inside the thumbnail store) when it names a copy that is not in the store:
    * made from its original now, or the original itself when it cannot be converted. Null when `relative` names
    * no copy at all.
    */
   async ensure(relative: string): Promise<EnsuredCopy | null> {
     const parsed = parseImageVariant(relative);
     if (!parsed) return null;
-    const root = this.storage.thumbsRoot;
-    const original = await this.storage.servable(root, path.join(root, parsed.original));
-    if (!original) return { kind: 'none' };
+    const original = this.storage.keyOf('thumbs', parsed.original);
     const target = imageVariantPath(original, parsed.width);
     const pending = this.inFlight.get(target);
     if (pending) return pending;
@@ -100,30 +116,29 @@ export class ImageVariants {
   }
 
   private async makeOnRequest(original: string, target: string, width: ImageVariantWidth | 'full'): Promise<EnsuredCopy> {
-    const modified = await this.storage.modifiedAt(original);
-    if (this.unconvertible.get(original) === modified) return { kind: 'original', file: original };
-    if (await this.storage.exists(target)) return { kind: 'copy', file: target };
+    const stat = await this.storage.store.stat(original);
+    if (!stat) return { kind: 'none' };
+    if (this.unconvertible.get(original) === stat.version) return { kind: 'original', key: original };
+    if (await this.storage.store.stat(target)) return { kind: 'copy', key: target };
     await this.slot();
     try {
-      await this.make(original, target, width);
-      return { kind: 'copy', file: target };
-    } catch {
+      await this.storage.withScratch(async (scratch) => this.make(await this.storage.localCopy(original, scratch), target, width, scratch));
+      return { kind: 'copy', key: target };
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) return { kind: 'none' };
       if (this.unconvertible.size >= 10_000) this.unconvertible.delete(this.unconvertible.keys().next().value as string);
-      this.unconvertible.set(original, modified);
-      return { kind: 'original', file: original };
+      this.unconvertible.set(original, stat.version);
+      return { kind: 'original', key: original };
     } finally {
       this.release();
     }
   }
 
-  private async make(original: string, target: string, width: ImageVariantWidth | 'full', signal?: AbortSignal): Promise<void> {
-    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await this.ffmpeg.run(imageVariantArgs(original, temporary, width), undefined, signal);
-      await this.storage.rename(temporary, target);
-    } finally {
-      await this.storage.removeFile(temporary);
-    }
+  /** One copy of the local file `original`, made in `scratch` and written to the store as `target`. */
+  private async make(original: string, target: string, width: ImageVariantWidth | 'full', scratch: string, signal?: AbortSignal): Promise<void> {
+    const made = path.join(scratch, `${randomBytes(6).toString('hex')}.webp`);
+    await this.ffmpeg.run(imageVariantArgs(original, made, width), undefined, signal);
+    await this.storage.store.writeFile(target, made);
   }
 
   private async slot(): Promise<void> {

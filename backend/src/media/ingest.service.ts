@@ -13,7 +13,7 @@ import { measureVariant } from './hls-measure';
 import type { VariantBitRates } from './hls-playlist';
 import { ImageVariants, SPRITE_COPIES, THUMBNAIL_COPIES } from './image-variants';
 import { redactPaths, stemOf } from '../common/media-paths';
-import { StorageService } from './storage.service';
+import { StorageService, type Workspace } from './storage.service';
 import { sniffVideoType } from './video-type';
 
 export const INGEST_KIND = 'ingest';
@@ -78,17 +78,34 @@ export class IngestService implements JobHandler, OnModuleInit {
     signal?: AbortSignal,
   ): Promise<number> {
     const stem = stemOf(url);
-    const sourcePath = await this.storage.resolveInside(this.storage.sourcesRoot, payload.source);
-    if (payload.demo && !(await this.storage.exists(sourcePath))) {
-      await this.generateDemoClip(payload.demo, sourcePath, signal);
-    }
-    // The demuxer comes from the bytes again, not from the stored name: ffmpeg is never left to guess.
-    const type = sniffVideoType(await this.storage.readHead(sourcePath, 512));
-    if (!type) throw new InputRefusedError('its bytes are none of the containers read here');
-    const source: SourceInput = { path: sourcePath, type };
+    const sourceKey = this.storage.keyOf('sources', payload.source);
     const workspace = await this.storage.openWorkspace(jobId);
-    const { hls: hlsTmp, thumbs: thumbsTmp } = workspace;
+    try {
+      if (payload.demo && !(await this.storage.store.stat(sourceKey))) {
+        await this.generateDemoClip(payload.demo, sourceKey, workspace.work, signal);
+      }
+      // The source as a local file for ffmpeg: the store's own on disk, fetched into the workspace from a bucket.
+      const sourcePath = await this.storage.localCopy(sourceKey, workspace.work);
+      // The demuxer comes from the bytes again, not from the stored name: ffmpeg is never left to guess.
+      const type = sniffVideoType(await this.storage.readHead(sourcePath, 512));
+      if (!type) throw new InputRefusedError('its bytes are none of the containers read here');
+      return await this.transcode(videoId, stem, { path: sourcePath, type }, payload, workspace, report, signal);
+    } finally {
+      await this.storage.discardWorkspace(workspace);
+    }
+  }
 
+  /** Makes the video's media in the workspace, publishes it into the store, then publishes the video. */
+  private async transcode(
+    videoId: number,
+    stem: string,
+    source: SourceInput,
+    payload: IngestPayload,
+    workspace: Workspace,
+    report: (percent: number) => Promise<void>,
+    signal?: AbortSignal,
+  ): Promise<number> {
+    const { hls: hlsTmp, thumbs: thumbsTmp } = workspace;
     let done = 0;
     const step = async (weight: number, run: (onSeconds: (s: number) => void) => Promise<void>, durationSeconds: number) => {
       let last = 0;
@@ -104,36 +121,32 @@ export class IngestService implements JobHandler, OnModuleInit {
       await report(done);
     };
 
-    try {
-      const probe = await this.ffmpeg.probe(source, signal);
-      done += WEIGHTS.probe;
-      await report(done);
+    const probe = await this.ffmpeg.probe(source, signal);
+    done += WEIGHTS.probe;
+    await report(done);
 
-      // Demo clips get a lighter ladder so that a first start fills the site in minutes.
-      const ladder = payload.demo ? demoLadderFor(probe.height) : ladderFor(probe.height);
-      await step(WEIGHTS.renditions, (on) => this.ffmpeg.run(ladderArgs(source, hlsTmp, ladder, probe), on, signal), probe.durationSeconds);
-      await this.storage.writeFile(path.join(hlsTmp, 'index.m3u8'), masterPlaylist(ladder, probe, await this.declareRenditions(hlsTmp, ladder.map((r) => r.name))));
+    // Demo clips get a lighter ladder so that a first start fills the site in minutes.
+    const ladder = payload.demo ? demoLadderFor(probe.height) : ladderFor(probe.height);
+    await step(WEIGHTS.renditions, (on) => this.ffmpeg.run(ladderArgs(source, hlsTmp, ladder, probe), on, signal), probe.durationSeconds);
+    await this.storage.writeFile(path.join(hlsTmp, 'index.m3u8'), masterPlaylist(ladder, probe, await this.declareRenditions(hlsTmp, ladder.map((r) => r.name))));
 
-      const poster = path.join(thumbsTmp, 'poster.jpg');
-      await step(WEIGHTS.poster, async () => {
-        await this.ffmpeg.run(posterArgs(source, poster, probe), undefined, signal);
-        // ffmpeg 4.1 writes nothing (and exits 0) when it cannot seek there, as in an MPEG-TS with a single
-        // keyframe: the first frame then makes the poster.
-        if (!(await this.storage.exists(poster))) await this.ffmpeg.run(posterArgs(source, poster, probe, 0), undefined, signal);
-      }, probe.durationSeconds);
-      const plan = storyboardPlan(probe);
-      await step(WEIGHTS.storyboard, (on) => this.ffmpeg.run(storyboardArgs(source, thumbsTmp, plan), on, signal), probe.durationSeconds);
-      await this.storage.writeFile(path.join(thumbsTmp, 'storyboard.vtt'), storyboardVtt(plan, probe.durationSeconds));
-      await this.webpCopies(poster, plan.sheets, thumbsTmp, signal);
-      await step(WEIGHTS.preview, (on) => this.ffmpeg.run(previewArgs(source, path.join(thumbsTmp, 'preview.mp4'), probe), on, signal), probe.durationSeconds);
+    const poster = path.join(thumbsTmp, 'poster.jpg');
+    await step(WEIGHTS.poster, async () => {
+      await this.ffmpeg.run(posterArgs(source, poster, probe), undefined, signal);
+      // ffmpeg 4.1 writes nothing (and exits 0) when it cannot seek there, as in an MPEG-TS with a single
+      // keyframe: the first frame then makes the poster.
+      if (!(await this.storage.exists(poster))) await this.ffmpeg.run(posterArgs(source, poster, probe, 0), undefined, signal);
+    }, probe.durationSeconds);
+    const plan = storyboardPlan(probe);
+    await step(WEIGHTS.storyboard, (on) => this.ffmpeg.run(storyboardArgs(source, thumbsTmp, plan), on, signal), probe.durationSeconds);
+    await this.storage.writeFile(path.join(thumbsTmp, 'storyboard.vtt'), storyboardVtt(plan, probe.durationSeconds));
+    await this.webpCopies(poster, plan.sheets, thumbsTmp, signal);
+    await step(WEIGHTS.preview, (on) => this.ffmpeg.run(previewArgs(source, path.join(thumbsTmp, 'preview.mp4'), probe), on, signal), probe.durationSeconds);
 
-      await this.storage.publishWorkspace(workspace, stem);
-      await this.videos.publish(videoId, stem, probe);
-      this.logger.log(`Ingested video ${videoId} (${ladder.map((r) => r.name).join(', ')})`);
-      return probe.durationSeconds;
-    } finally {
-      await this.storage.discardWorkspace(workspace);
-    }
+    await this.storage.publishWorkspace(workspace, stem);
+    await this.videos.publish(videoId, stem, probe);
+    this.logger.log(`Ingested video ${videoId} (${ladder.map((r) => r.name).join(', ')})`);
+    return probe.durationSeconds;
   }
 
   /**
@@ -144,7 +157,10 @@ export class IngestService implements JobHandler, OnModuleInit {
   private async declareRenditions(hlsTmp: string, names: string[]): Promise<Record<string, VariantBitRates>> {
     const rates: Record<string, VariantBitRates> = {};
     for (const name of names) {
-      const variant = await measureVariant(this.storage, hlsTmp, `${name}.m3u8`);
+      const variant = await measureVariant(
+        { readText: (file) => this.storage.readText(path.join(hlsTmp, file)), sizeOf: (file) => this.storage.sizeOf(path.join(hlsTmp, file)) },
+        `${name}.m3u8`,
+      );
       if (variant.honest !== variant.text) await this.storage.writeFile(path.join(hlsTmp, variant.uri), variant.honest);
       rates[name] = variant.rates;
     }
@@ -165,10 +181,9 @@ export class IngestService implements JobHandler, OnModuleInit {
     }
   }
 
-  /** Makes a demo catalogue's source clip (written aside and renamed, like everything else). */
-  private async generateDemoClip(clip: DemoClip, source: string, signal?: AbortSignal): Promise<void> {
-    await this.storage.prepareFolderOf(source);
-    const partial = `${source}.partial.mp4`;
+  /** Makes a demo catalogue's source clip in the workspace, then adopts it into the store as `sourceKey`. */
+  private async generateDemoClip(clip: DemoClip, sourceKey: string, work: string, signal?: AbortSignal): Promise<void> {
+    const partial = path.join(work, 'demo-clip.mp4');
     try {
       await this.ffmpeg.run(demoClipArgs(clip, partial), undefined, signal);
     } catch (error) {
@@ -177,6 +192,6 @@ export class IngestService implements JobHandler, OnModuleInit {
       this.logger.warn(`Drawing the demo title failed, making the clip without it: ${(error as Error).message}`);
       await this.ffmpeg.run(demoClipArgs(clip, partial, false), undefined, signal);
     }
-    await this.storage.rename(partial, source);
+    await this.storage.adopt(partial, sourceKey);
   }
 }

@@ -4,7 +4,9 @@ import type { AppConfig } from '../config/app-config';
 import { parseImageVariant } from '@hunktube/shared';
 import { type ImageVariants, ImageVariantsBusyError } from './image-variants';
 import { checkSignature, parseSignedPath } from './signing';
-import { StorageService } from './storage.service';
+import type { StorageService } from './storage.service';
+import { checkKey, ObjectNotFoundError, OutsideStoreError } from './store/media-store';
+import { pipeline } from 'node:stream/promises';
 
 /** Content types the player needs, whatever the platform's MIME table says. */
 export const MEDIA_TYPES: Record<string, string> = {
@@ -26,11 +28,10 @@ const fail = (res: Response, statusCode: number, error: string) => res.status(st
 /**
  * The embedded server's media (the container stack's nginx does the same): `/s/{token},{expires}/videos/...`
  * checked like nginx `secure_link` (403 bad token or another folder, 410 expired), and `/thumbs/...` public
- * with long cache lifetimes. Byte ranges, ETags and HEAD come from Express's `sendFile`.
+ * with long cache lifetimes. From the disk store, byte ranges, ETags and HEAD come from Express's `sendFile`;
+ * from a bucket, the object is streamed with the same (sendObject).
  */
-export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningKey'>, images?: ImageVariants) {
-  const storage = new StorageService(config);
-  const { videosRoot, thumbsRoot } = storage;
+export function mediaServing(config: Pick<AppConfig, 'mediaSigningKey'>, storage: StorageService, images?: ImageVariants) {
   const router = express.Router();
 
   // Only the media paths: the API's answers and the HTML pages are this site's alone.
@@ -47,8 +48,7 @@ export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningK
     const check = checkSignature(signed.token, signed.expires, signed.folder, config.mediaSigningKey, Math.floor(Date.now() / 1000));
     if (check === 'invalid') return fail(res, 403, 'Invalid media link');
     if (check === 'expired') return fail(res, 410, 'This media link has expired');
-    const file = path.join(videosRoot, signed.folder.slice('/videos/'.length), signed.file);
-    void send(storage, res, videosRoot, file, 'private, max-age=3600');
+    void send(storage, req, res, `${signed.folder.slice(1)}${signed.file}`, 'private, max-age=3600');
   });
 
   router.get('/thumbs/{*rest}', (req: Request, res: Response) => {
@@ -59,9 +59,9 @@ export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningK
       return fail(res, 404, 'Not found');
     }
     if (relative.split('/').some((s) => s === '..' || s === '.' || s === '') || relative.includes('\0')) return fail(res, 404, 'Not found');
-    const file = path.join(thumbsRoot, relative);
-    if (images && parseImageVariant(relative)) void sendCopy(storage, images, res, relative, file);
-    else void send(storage, res, thumbsRoot, file, THUMBS_CACHE);
+    const key = `thumbs/${relative}`;
+    if (images && parseImageVariant(relative)) void sendCopy(storage, images, req, res, relative, key);
+    else void send(storage, req, res, key, THUMBS_CACHE);
   });
 
   // Everything else (the API, the pages) goes straight on: a sub-router's matching on every API read cost more
@@ -73,43 +73,48 @@ export function mediaServing(config: Pick<AppConfig, 'mediaDir' | 'mediaSigningK
 const THUMBS_CACHE = 'public, max-age=2592000';
 
 /**
- * A WebP copy of a stored image (`@hunktube/shared` image variants): from disk, or made from its original on
- * this first request (nginx in the stack sends such misses here too). An original that cannot be converted is
- * sent as it is, for an hour: browsers read an image by its bytes, whatever its URL says.
+ * A WebP copy of a stored image (`@hunktube/shared` image variants): from the store, or made from its original
+ * on this first request (nginx in the stack sends such misses here too). An original that cannot be converted
+ * is sent as it is, for an hour: browsers read an image by its bytes, whatever its URL says.
  */
-async function sendCopy(storage: StorageService, images: ImageVariants, res: Response, relative: string, file: string): Promise<void> {
-  await send(storage, res, storage.thumbsRoot, file, THUMBS_CACHE, async () => {
+async function sendCopy(storage: StorageService, images: ImageVariants, req: Request, res: Response, relative: string, key: string): Promise<void> {
+  await send(storage, req, res, key, THUMBS_CACHE, async () => {
     let ensured;
     try {
       ensured = await images.ensure(relative);
     } catch (error) {
       // The original went away meanwhile: nothing to send. Otherwise (too many being made, a full disk): later.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return void fail(res, 404, 'Not found');
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof OutsideStoreError) return void fail(res, 404, 'Not found');
       res.setHeader('Retry-After', '5');
       fail(res, 503, error instanceof ImageVariantsBusyError ? error.message : 'This image cannot be prepared right now; try again shortly');
       return;
     }
     if (!ensured || ensured.kind === 'none') fail(res, 404, 'Not found');
-    else await send(storage, res, storage.thumbsRoot, ensured.file, ensured.kind === 'copy' ? THUMBS_CACHE : 'public, max-age=3600');
+    else await send(storage, req, res, ensured.key, ensured.kind === 'copy' ? THUMBS_CACHE : 'public, max-age=3600');
   });
 }
 
-/** Sends a file of the store; when there is none to send, `missing` answers (404 by default). */
+/** Sends an object of the store; when there is none to send, `missing` answers (404 by default). */
 async function send(
   storage: StorageService,
+  req: Request,
   res: Response,
-  root: string,
-  file: string,
+  key: string,
   cacheControl: string,
   missing: () => Promise<void> | void = () => void fail(res, 404, 'Not found'),
 ): Promise<void> {
-  const type = MEDIA_TYPES[path.extname(file).toLowerCase()];
-  // The real path must stay inside the root: no symlink out of the store.
-  const real = type ? await storage.servable(root, file) : null;
-  if (!type || !real) {
-    await missing();
-    return;
+  const type = MEDIA_TYPES[path.posix.extname(key).toLowerCase()];
+  let checked: string;
+  try {
+    checked = checkKey(key);
+  } catch {
+    return void (await missing());
   }
+  if (!type) return void (await missing());
+  if (storage.store.driver === 's3') return sendObject(storage, req, res, checked, type, cacheControl, missing);
+  // The real path must stay inside the store: no symlink out of it.
+  const real = await storage.diskFile(checked).catch(() => null);
+  if (!real) return void (await missing());
   res.setHeader('Content-Type', type);
   res.sendFile(real, { headers: { 'Cache-Control': cacheControl }, dotfiles: 'deny', lastModified: true }, (error) => {
     if (!error || res.headersSent) return;
@@ -118,4 +123,76 @@ async function send(
     if ((error as { status?: number }).status === 416) fail(res, 416, 'Range not satisfiable');
     else fail(res, 404, 'Not found');
   });
+}
+
+/**
+ * Streams an object from the bucket as `sendFile` sends a file: `Accept-Ranges`, one byte range (`bytes=a-b`,
+ * `a-`, `-n`; 206, or 416 with a `Content-Range` naming the size), `ETag` and `Last-Modified` with
+ * `If-None-Match` answered 304, HEAD without a body. A bucket that cannot be reached is a 503 with `Retry-After`, never a 500.
+ */
+async function sendObject(
+  storage: StorageService,
+  req: Request,
+  res: Response,
+  key: string,
+  type: string,
+  cacheControl: string,
+  missing: () => Promise<void> | void,
+): Promise<void> {
+  const stat = await storage.store.stat(key).catch(() => undefined);
+  if (stat === undefined) {
+    res.setHeader('Retry-After', '5');
+    return void fail(res, 503, 'The media store cannot be reached right now; try again shortly');
+  }
+  if (!stat) return void (await missing());
+  const etag = stat.version.startsWith('"') ? stat.version : `"${stat.version}"`;
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('ETag', etag);
+  res.setHeader('Last-Modified', new Date(stat.modifiedAt).toUTCString());
+  if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) return void res.status(304).end();
+
+  const range = parseRange(req.headers.range, stat.size);
+  if (range === 'unsatisfiable') {
+    res.setHeader('Content-Range', `bytes */${stat.size}`);
+    return void fail(res, 416, 'Range not satisfiable');
+  }
+  const bytes = range ?? (stat.size > 0 ? { start: 0, end: stat.size - 1 } : null);
+  res.status(range ? 206 : 200);
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Length', String(bytes ? bytes.end - bytes.start + 1 : 0));
+  if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`);
+  if (req.method === 'HEAD' || !bytes) return void res.end();
+  let read;
+  try {
+    read = await storage.store.read(key, bytes);
+  } catch (error) {
+    res.removeHeader('Content-Type');
+    res.removeHeader('Content-Length');
+    res.removeHeader('Content-Range');
+    if (error instanceof ObjectNotFoundError) return void (await missing());
+    res.setHeader('Retry-After', '5');
+    return void fail(res, 503, 'The media store cannot be reached right now; try again shortly');
+  }
+  // A viewer who goes away ends the read from the bucket too.
+  await pipeline(read.body, res).catch(() => read.body.destroy());
+}
+
+/**
+ * The one byte range of a Range header within `size` bytes (null: the whole object; a header with several
+ * ranges or another unit is answered whole, as `send` does), or 'unsatisfiable' past the end.
+ */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
+  return { start, end };
 }

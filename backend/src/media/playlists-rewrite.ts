@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import { isSquare, type RenditionPicture } from './ffmpeg-args';
 import type { FfmpegRunner } from './ffmpeg.runner';
 import { measureVariant, type MeasuredVariant } from './hls-measure';
@@ -48,16 +47,30 @@ export async function rewritePlaylists(
   ffmpeg: Pick<FfmpegRunner, 'probeSegment'>,
   options: RewriteOptions = {},
 ): Promise<RewriteSummary> {
+  // A local folder for the segments ffprobe reads (fetched from a bucket).
+  return storage.withScratch((scratch) => rewriteIn(storage, ffmpeg, scratch, options));
+}
+
+async function rewriteIn(storage: StorageService, ffmpeg: Pick<FfmpegRunner, 'probeSegment'>, scratch: string, options: RewriteOptions): Promise<RewriteSummary> {
   const log = options.log ?? ((line: string) => console.log(line));
   const summary: RewriteSummary = { videos: 0, rewritten: 0, unchanged: 0, skipped: 0, nonSquare: 0 };
+  const { store } = storage;
   for await (const stem of storage.hlsStems()) {
     summary.videos++;
     const where = `videos/${stem}`;
-    const folder = path.join(storage.videosRoot, stem);
+    const keyOf = (name: string) => `${where}/${name}`;
+    const folder = {
+      readText: async (name: string) => (await store.readBytes(keyOf(name))).toString('utf8'),
+      sizeOf: async (name: string) => {
+        const stat = await store.stat(keyOf(name));
+        if (!stat) throw new Error(`${name} is missing`);
+        return stat.size;
+      },
+    };
     try {
-      const identity = await storage.identityOf(folder);
-      const masterFile = path.join(folder, 'index.m3u8');
-      const master = await storage.readText(masterFile);
+      // The master's version: an ingest publishing the folder again writes its master last.
+      const identity = (await store.stat(keyOf('index.m3u8')))?.version;
+      const master = await folder.readText('index.m3u8');
       const uris = variantUris(master);
       if (uris.length === 0 || requiredVersion(master) === null) {
         summary.skipped++;
@@ -67,10 +80,12 @@ export async function rewritePlaylists(
       const variants: MeasuredVariant[] = [];
       const pictures = new Map<string, RenditionPicture | null>();
       for (const uri of uris) {
-        const variant = await measureVariant(storage, folder, uri);
+        const variant = await measureVariant(folder, uri);
         if (requiredVersion(variant.text) === null) throw new Error(`${uri} has tags RFC 8216 does not define`);
         variants.push(variant);
-        pictures.set(uri, await ffmpeg.probeSegment(variant.firstSegment).catch(() => null));
+        const segment = await storage.localCopy(keyOf(variant.firstSegment), scratch).catch(() => null);
+        pictures.set(uri, segment ? await ffmpeg.probeSegment(segment).catch(() => null) : null);
+        if (segment && store.driver === 's3') await storage.removeFile(segment);
       }
 
       const honestMaster = withRequiredVersion(
@@ -98,8 +113,8 @@ export async function rewritePlaylists(
       if (masterChange) changes.push(`index.m3u8: ${masterChange}`);
 
       const toWrite = [
-        ...variants.filter((v) => v.honest !== v.text).map((v) => ({ file: path.join(folder, v.uri), text: v.honest })),
-        ...(honestMaster !== master ? [{ file: masterFile, text: honestMaster }] : []),
+        ...variants.filter((v) => v.honest !== v.text).map((v) => ({ key: keyOf(v.uri), text: v.honest })),
+        ...(honestMaster !== master ? [{ key: keyOf('index.m3u8'), text: honestMaster }] : []),
       ];
       if (toWrite.length === 0) {
         summary.unchanged++;
@@ -107,12 +122,12 @@ export async function rewritePlaylists(
       } else if (options.dryRun) {
         summary.rewritten++;
         log(`${where}: would rewrite (${changes.join('; ') || 'layout only'})`);
-      } else if ((await storage.identityOf(folder)) !== identity) {
+      } else if ((await store.stat(keyOf('index.m3u8')))?.version !== identity) {
         summary.skipped++;
         log(`${where}: skipped, the folder was replaced while it was measured (an ingest published it again)`);
         continue;
       } else {
-        for (const { file, text } of toWrite) await storage.writeAtomic(file, text);
+        for (const { key, text } of toWrite) await store.write(key, text);
         summary.rewritten++;
         log(`${where}: rewritten (${changes.join('; ') || 'layout only'})`);
       }

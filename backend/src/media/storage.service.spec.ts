@@ -34,8 +34,8 @@ describe('StorageService', () => {
 
   it('writes atomically, leaving no temporary file', async () => {
     const target = path.join(storage.thumbsRoot, 'a/b/poster.jpg');
-    await storage.writeAtomic(target, Buffer.from('one'));
-    await storage.writeAtomic(target, Buffer.from('two'));
+    await storage.writeObject('thumbs/a/b/poster.jpg', Buffer.from('one'));
+    await storage.writeObject('thumbs/a/b/poster.jpg', Buffer.from('two'));
     expect(readFileSync(target, 'utf8')).toBe('two');
     expect(readdirSync(path.dirname(target))).toEqual(['poster.jpg']);
   });

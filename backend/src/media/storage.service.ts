@@ -1,13 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import type { Readable } from 'node:stream';
 import { InvalidInputError } from '../common/errors/domain-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { firstVariantName, type MediaSegment, mediaSegments, segmentAt } from './hls-playlist';
-import { isInside, resolveInside } from './store/disk-media-store';
+import { DiskMediaStore, isInside, resolveInside } from './store/disk-media-store';
+import { checkKey, type MediaStore, ObjectNotFoundError, OutsideStoreError } from './store/media-store';
+import { S3MediaStore } from './store/s3-media-store';
 
 export { OUTSIDE_STORE, OutsideStoreError } from './store/media-store';
 
@@ -17,33 +21,63 @@ const NOT_A_FILE_PATH = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENAMETOOLONG'])
 /** A file was to be written where a folder is, or through a file: 400. */
 export class NotAFilePathError extends InvalidInputError {}
 
-/** The temporary folders an ingest writes into before they are moved into place. */
+/** The local folders an ingest works in (the worker's scratch), published into the store at its end. */
 export interface Workspace {
   hls: string;
   thumbs: string;
+  /** Where the source is fetched to (from a bucket) or a demo clip is made. */
+  work: string;
 }
 
+type StorageConfig = Pick<AppConfig, 'mediaDir'> & Partial<Pick<AppConfig, 'mediaStore' | 'dataDir'>>;
+
 /**
- * The only code that touches media files. MEDIA_DIR holds `videos/{stem}/` (HLS), `thumbs/{stem}/` (poster,
- * storyboard, sprites, hover preview, thumbnails) and `sources/` (uploads). Every path from outside is resolved
- * inside its root, symlinks included, or refused; files are written to a temporary name and renamed into place.
- * It throws domain errors (the worker has no HTTP); the exceptions filter answers them as 400.
+ * The app's way to its media: the store (MEDIA_STORE: files under MEDIA_DIR, or a bucket; store/media-store.ts)
+ * by key (`videos/{stem}/…`, `thumbs/{stem}/…`, `sources/…`), and the local scratch folders where uploads
+ * arrive and ffmpeg works before what it made is published. It throws domain errors (the worker has no HTTP);
+ * the exceptions filter answers them as 400/404.
  */
 @Injectable()
-export class StorageService {
+export class StorageService implements OnModuleInit {
+  private readonly logger = new Logger(StorageService.name);
+  readonly store: MediaStore;
+  /** MEDIA_DIR: the disk store's root. */
   readonly root: string;
   readonly videosRoot: string;
   readonly thumbsRoot: string;
   readonly sourcesRoot: string;
   /** Where uploads stream to while they arrive, before they are checked and adopted into the sources. */
   readonly incomingUploads: string;
+  /** The ingest's scratch with a bucket (DATA_DIR/scratch): this machine's own, nothing shared. */
+  private readonly scratchRoot: string;
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'mediaDir'>) {
+  constructor(@Inject(APP_CONFIG) config: StorageConfig) {
     this.root = config.mediaDir;
     this.videosRoot = path.join(this.root, 'videos');
     this.thumbsRoot = path.join(this.root, 'thumbs');
     this.sourcesRoot = path.join(this.root, 'sources');
-    this.incomingUploads = path.join(this.sourcesRoot, '.uploads');
+    const s3 = config.mediaStore?.driver === 's3' ? config.mediaStore.s3 : null;
+    this.store = s3 ? new S3MediaStore(s3) : new DiskMediaStore(this.root);
+    // On disk, uploads and workspaces live beside the store's folders (renames, not copies, move them in); with
+    // a bucket, in this machine's scratch.
+    this.scratchRoot = path.join(config.dataDir ?? path.join(tmpdir(), 'hunktube'), 'scratch');
+    this.incomingUploads = s3 ? path.join(this.scratchRoot, 'uploads') : path.join(this.sourcesRoot, '.uploads');
+  }
+
+  /** With a bucket: made when missing, with its policy (S3MediaStore.prepareBucket); a failure is said, not fatal. */
+  async onModuleInit(): Promise<void> {
+    if (!(this.store instanceof S3MediaStore)) return;
+    await this.store.prepareBucket().catch((error: unknown) => {
+      this.logger.warn(`The media bucket ${this.store instanceof S3MediaStore ? this.store.settings.bucket : ''} could not be prepared: ${(error as Error).message}`);
+    });
+  }
+
+  /** The local file of `key` with the disk store (null with a bucket): what Express's sendFile may send. */
+  async diskFile(key: string): Promise<string | null> {
+    if (!(this.store instanceof DiskMediaStore)) return null;
+    const file = await this.store.fileOf(key);
+    // Inside the key's own top folder: no symlink from the renditions into the sources, say.
+    return this.servable(path.join(this.root, key.slice(0, key.indexOf('/'))), file);
   }
 
   /** The absolute path of `relative` inside `root`, or OutsideStoreError (store/disk-media-store.ts). */
@@ -61,24 +95,124 @@ export class StorageService {
     return real && isInside(realRoot, real) ? real : null;
   }
 
-  /**
-   * Writes the bytes to a temporary file beside the target and renames it into place: readers see old or new.
-   * NotAFilePathError when the target is a folder or lies through a file.
-   */
-  async writeAtomic(target: string, bytes: Buffer | string): Promise<void> {
-    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  /** `relative` (a path under a store folder, a leading slash allowed) as the key under `folder`; OutsideStoreError. */
+  keyOf(folder: 'videos' | 'thumbs' | 'sources', relative: string): string {
+    return checkKey(`${folder}/${relative.replace(/^\/+/, '')}`);
+  }
+
+  /** Writes an object whole (readers see old or new); NotAFilePathError where a folder is, or through a file. */
+  async writeObject(key: string, bytes: Buffer | string): Promise<void> {
     try {
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.writeFile(temporary, bytes, { flag: 'wx' });
-      await fs.rename(temporary, target);
+      await this.store.write(key, bytes);
     } catch (error) {
-      await fs.rm(temporary, { force: true }).catch(() => undefined);
       if (NOT_A_FILE_PATH.has((error as NodeJS.ErrnoException).code ?? '')) throw new NotAFilePathError((error as Error).message);
       throw error;
     }
   }
 
-  /** Writes a small file inside a workspace (not yet visible to anyone). */
+  /** The first `length` bytes of an object (fewer when it is shorter); ObjectNotFoundError. */
+  async readObjectHead(key: string, length: number): Promise<Buffer> {
+    const { body } = await this.store.read(key, { start: 0, end: length - 1 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of body as Readable) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).subarray(0, length);
+  }
+
+  /**
+   * A local file with the object's bytes, for ffmpeg: the disk store's own file, or a copy fetched from the
+   * bucket into `folder` (the caller's scratch, removed with it). ObjectNotFoundError.
+   */
+  async localCopy(key: string, folder: string): Promise<string> {
+    if (this.store instanceof DiskMediaStore) {
+      const file = await this.store.fileOf(key);
+      if (!(await this.store.stat(key))) throw new ObjectNotFoundError(key);
+      return file;
+    }
+    const file = path.join(folder, `${randomBytes(6).toString('hex')}${path.posix.extname(key)}`);
+    await this.store.download(key, file);
+    return file;
+  }
+
+  /**
+   * Moves a local file (an upload that passed its checks, a demo clip) into the store as `key`: renamed into
+   * place on disk, streamed to the bucket otherwise (and the local file removed).
+   */
+  async adopt(from: string, key: string): Promise<void> {
+    if (this.store instanceof DiskMediaStore) {
+      if (key.startsWith('sources/')) this.privateSources();
+      const to = await this.store.fileOf(key);
+      await fs.mkdir(path.dirname(to), { recursive: true });
+      await fs.rename(from, to);
+      return;
+    }
+    await this.store.writeFile(key, from);
+    await fs.rm(from, { force: true });
+  }
+
+  /**
+   * Where hls.js starts a video's stream (docs/web-client.md › "First frame"), as keys: the first variant
+   * playlist its master playlist names (`videos/{stem}/240p.m3u8`, the rendition hls.js starts with), and that
+   * variant's segment at `position` (seconds; 0 from the start), which hls.js asks for first. A watch page
+   * preloads both beside the master. Null when the master names no variant of its own folder or cannot be
+   * read; the segment is null past the end, or when the variant's segments are not plain files of its folder
+   * (mediaSegments). Each playlist read is kept per key and version.
+   */
+  async streamStart(master: string, position: number): Promise<{ variant: string; segment: string | null } | null> {
+    try {
+      const name = await this.keptRead(this.masters, checkKey(master), firstVariantName);
+      if (!name) return null;
+      // The variant and its segments are files of the master's folder (firstVariantName, mediaSegments).
+      const folder = path.posix.dirname(master);
+      const variant = path.posix.join(folder, name);
+      const segments = await this.keptRead(this.variants, variant, mediaSegments).catch(() => null);
+      const segment = segments && segmentAt(segments, position);
+      return { variant, segment: segment ? path.posix.join(folder, segment.name) : null };
+    } catch {
+      return null;
+    }
+  }
+
+  /** An object's text parsed by `parse`, kept in `kept` until the object is written again; ObjectNotFoundError. */
+  private async keptRead<T>(kept: LRUCache<string, { version: string; value: T }>, key: string, parse: (text: string) => T): Promise<T> {
+    const stat = await this.store.stat(key);
+    if (!stat) throw new ObjectNotFoundError(key);
+    const known = kept.get(key);
+    if (known?.version === stat.version) return known.value;
+    const value = parse((await this.store.readBytes(key)).toString('utf8'));
+    kept.set(key, { version: stat.version, value });
+    return value;
+  }
+
+  private readonly masters = new LRUCache<string, { version: string; value: string | null }>({ max: 10_000 });
+  /** Segment lists, counted by segment: a two-hour video in 4-second segments holds 1,800. */
+  private readonly variants = new LRUCache<string, { version: string; value: MediaSegment[] | null }>({
+    maxSize: 200_000,
+    sizeCalculation: (kept) => 1 + (kept.value?.length ?? 0),
+  });
+
+  /**
+   * The stems of the videos with HLS in the store: every folder under `videos/` holding a master playlist
+   * (`index.m3u8`), in key order. Temporary folders (dot-names) are never keys.
+   */
+  async *hlsStems(): AsyncGenerator<string> {
+    for await (const object of this.store.list('videos/')) {
+      if (object.key.endsWith('/index.m3u8')) yield object.key.slice('videos/'.length, -'/index.m3u8'.length);
+    }
+  }
+
+  // Local files: uploads as they arrive, and the ingest's workspaces.
+
+  /** A local file's text (a playlist in a workspace); ENOENT when it is gone. */
+  async readText(file: string): Promise<string> {
+    return fs.readFile(file, 'utf8');
+  }
+
+  /** A local file's size in bytes; ENOENT when it is gone. */
+  async sizeOf(file: string): Promise<number> {
+    return (await fs.stat(file)).size;
+  }
+
+  /** Writes a small local file (inside a workspace, not yet visible to anyone). */
   async writeFile(target: string, text: string): Promise<void> {
     await fs.writeFile(target, text);
   }
@@ -87,87 +221,7 @@ export class StorageService {
     return fs.lstat(file).then(() => true, () => false);
   }
 
-  /** When a file was last written (milliseconds); ENOENT when it is gone. */
-  async modifiedAt(file: string): Promise<number> {
-    return (await fs.stat(file)).mtimeMs;
-  }
-
-  /**
-   * Where hls.js starts a video's stream (docs/web-client.md › "First frame"), as paths from MEDIA_DIR: the
-   * first variant playlist its master playlist names (`videos/{stem}/240p.m3u8`, the rendition hls.js starts
-   * with), and that variant's segment at `position` (seconds; 0 from the start), which hls.js asks for first.
-   * A watch page preloads both beside the master. Null when the master names no variant of its own folder or
-   * cannot be read; the segment is null past the end, or when the variant's segments are not plain files of its
-   * folder (mediaSegments). Each playlist read is kept per file and time of writing.
-   */
-  async streamStart(master: string, position: number): Promise<{ variant: string; segment: string | null } | null> {
-    try {
-      const masterFile = await this.resolveInside(this.root, master);
-      const name = await this.keptRead(this.masters, masterFile, firstVariantName);
-      if (!name) return null;
-      // The variant and its segments are files of the master's folder (firstVariantName, mediaSegments).
-      const folder = path.posix.dirname(master);
-      const variant = path.posix.join(folder, name);
-      const segments = await this.resolveInside(this.root, variant)
-        .then((variantFile) => this.keptRead(this.variants, variantFile, mediaSegments))
-        .catch(() => null);
-      const segment = segments && segmentAt(segments, position);
-      return { variant, segment: segment ? path.posix.join(folder, segment.name) : null };
-    } catch {
-      return null;
-    }
-  }
-
-  /** A file's text parsed by `parse`, kept in `kept` until the file is written again; ENOENT when it is gone. */
-  private async keptRead<T>(kept: LRUCache<string, { written: number; value: T }>, file: string, parse: (text: string) => T): Promise<T> {
-    const written = await this.modifiedAt(file);
-    const known = kept.get(file);
-    if (known?.written === written) return known.value;
-    const value = parse(await fs.readFile(file, 'utf8'));
-    kept.set(file, { written, value });
-    return value;
-  }
-
-  private readonly masters = new LRUCache<string, { written: number; value: string | null }>({ max: 10_000 });
-  /** Segment lists, counted by segment: a two-hour video in 4-second segments holds 1,800. */
-  private readonly variants = new LRUCache<string, { written: number; value: MediaSegment[] | null }>({
-    maxSize: 200_000,
-    sizeCalculation: (kept) => 1 + (kept.value?.length ?? 0),
-  });
-
-  /** A small file's text (a playlist); ENOENT when it is gone. */
-  async readText(file: string): Promise<string> {
-    return fs.readFile(file, 'utf8');
-  }
-
-  /** A file's size in bytes; ENOENT when it is gone. */
-  async sizeOf(file: string): Promise<number> {
-    return (await fs.stat(file)).size;
-  }
-
-  /** Which folder (or file) a path is now: it changes when another is renamed over it, as an ingest publishes. */
-  async identityOf(file: string): Promise<string> {
-    const { dev, ino } = await fs.stat(file);
-    return `${dev}:${ino}`;
-  }
-
-  /**
-   * The stems of the videos with HLS in the store: every folder under `videos/` holding a master playlist
-   * (`index.m3u8`), in name order. Temporary folders (`.incoming`, any dot-name) and symlinks are passed over.
-   */
-  async *hlsStems(): AsyncGenerator<string> {
-    const walk = async function* (folder: string, stem: string): AsyncGenerator<string> {
-      const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      if (stem && entries.some((e) => e.isFile() && e.name === 'index.m3u8')) yield stem;
-      for (const entry of entries) {
-        if (entry.isDirectory() && !entry.name.startsWith('.')) yield* walk(path.join(folder, entry.name), stem ? `${stem}/${entry.name}` : entry.name);
-      }
-    };
-    yield* walk(this.videosRoot, '');
-  }
-
-  /** The first `length` bytes of a file (fewer when it is shorter), to tell its type by content. */
+  /** The first `length` bytes of a local file (fewer when it is shorter), to tell its type by content. */
   async readHead(file: string, length: number): Promise<Buffer> {
     const handle = await fs.open(file, 'r');
     try {
@@ -181,16 +235,9 @@ export class StorageService {
 
   /** The folder uploads stream into, made when missing (multer asks for it synchronously). */
   incomingUploadsDir(): string {
-    this.privateSources();
-    mkdirSync(this.incomingUploads, { recursive: true });
+    if (this.store instanceof DiskMediaStore) this.privateSources();
+    mkdirSync(this.incomingUploads, { recursive: true, mode: 0o700 });
     return this.incomingUploads;
-  }
-
-  /** Moves a file into the store (an accepted upload into the sources), making its folder. */
-  async adopt(from: string, to: string): Promise<void> {
-    this.privateSources();
-    await fs.mkdir(path.dirname(to), { recursive: true });
-    await fs.rename(from, to);
   }
 
   private sourcesMadePrivate = false;
@@ -199,6 +246,7 @@ export class StorageService {
    * The sources (uploads as they came, before and after their checks) are the server's alone: their folder is
    * made 0700, so that no other user of the machine can read or replace them, whatever the process's umask.
    * The published renditions and images stay readable: in the container stack, nginx reads them as another user.
+   * In a bucket, the sources are outside the folders its policy lets anyone read (S3MediaStore.prepareBucket).
    */
   private privateSources(): void {
     if (this.sourcesMadePrivate) return;
@@ -214,60 +262,71 @@ export class StorageService {
     return target;
   }
 
-  /** Makes the folder a file is about to be written into. */
-  async prepareFolderOf(file: string): Promise<void> {
-    await fs.mkdir(path.dirname(file), { recursive: true });
-  }
-
-  /** Renames a finished file over its final name. */
-  async rename(from: string, to: string): Promise<void> {
-    await fs.rename(from, to);
-  }
-
   async removeFile(file: string): Promise<void> {
     await fs.rm(file, { force: true });
   }
 
-  /** Fresh, empty temporary folders for a job's HLS and images (anything a killed earlier run left is gone). */
+  /** Renames a finished local file over its final name (a WebP copy in a workspace). */
+  async renameLocal(from: string, to: string): Promise<void> {
+    await fs.rename(from, to);
+  }
+
+  /** Runs `work` with a local folder of its own (for ffmpeg's input and output), removed after it. */
+  async withScratch<T>(work: (folder: string) => Promise<T>): Promise<T> {
+    const folder = await fs.mkdtemp(path.join(tmpdir(), 'hunktube-scratch-'));
+    try {
+      return await work(folder);
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  /** Fresh, empty local folders for a job's HLS, images and source (anything a killed earlier run left is gone). */
   async openWorkspace(jobId: number): Promise<Workspace> {
     const workspace = this.workspaceOf(jobId);
     await this.discardWorkspace(workspace);
-    await Promise.all([workspace.hls, workspace.thumbs].map((d) => fs.mkdir(d, { recursive: true })));
+    await Promise.all(Object.values(workspace).map((d) => fs.mkdir(d, { recursive: true })));
+    if (this.store instanceof DiskMediaStore) this.privateSources();
     return workspace;
   }
 
   async discardWorkspace(workspace: Workspace): Promise<void> {
-    await Promise.all([workspace.hls, workspace.thumbs].map((d) => fs.rm(d, { recursive: true, force: true })));
+    await Promise.all(Object.values(workspace).map((d) => fs.rm(d, { recursive: true, force: true })));
   }
 
-  /** Moves a finished workspace into the video's folders, each replaced by renames (readers see old or new). */
+  /** Publishes a finished workspace as the video's objects (MediaStore.publishFolder: playlists last). */
   async publishWorkspace(workspace: Workspace, stem: string): Promise<void> {
-    await this.moveIntoPlace(workspace.hls, path.join(this.videosRoot, stem));
-    await this.moveIntoPlace(workspace.thumbs, path.join(this.thumbsRoot, stem));
+    await this.store.publishFolder(workspace.hls, `${checkKey(`videos/${stem}`)}/`);
+    await this.store.publishFolder(workspace.thumbs, `${checkKey(`thumbs/${stem}`)}/`);
   }
 
-  /** Removes a video's HLS and image folders (its stem's), leaving other videos' alone. */
+  /** Removes a video's HLS and image objects (its stem's), leaving other videos' alone; a bad stem removes nothing. */
   async removeVideoMedia(stem: string): Promise<void> {
-    for (const root of [this.videosRoot, this.thumbsRoot]) {
-      const folder = await this.resolveInside(root, stem).catch(() => null);
-      if (folder && folder !== root) await fs.rm(folder, { recursive: true, force: true });
+    for (const folder of ['videos', 'thumbs']) {
+      let prefix: string;
+      try {
+        prefix = `${checkKey(`${folder}/${stem}`)}/`;
+      } catch (error) {
+        if (error instanceof OutsideStoreError) return;
+        throw error;
+      }
+      await this.store.removeFolder(prefix);
     }
   }
 
+  /**
+   * On disk, the workspace sits beside the folders it is published into (dot-names, never keys), so that it
+   * is moved in by renames; with a bucket, in this machine's scratch.
+   */
   private workspaceOf(jobId: number): Workspace {
-    return {
-      hls: path.join(this.videosRoot, '.incoming', String(jobId)),
-      thumbs: path.join(this.thumbsRoot, '.incoming', String(jobId)),
-    };
-  }
-
-  /** Replaces `target` with `ready` by renames, so readers see the old folder or the new one, never a mix. */
-  private async moveIntoPlace(ready: string, target: string): Promise<void> {
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const old = `${ready}.old`;
-    const hadOld = await fs.rename(target, old).then(() => true, () => false);
-    await fs.rename(ready, target);
-    if (hadOld) await fs.rm(old, { recursive: true, force: true });
+    if (this.store instanceof DiskMediaStore) {
+      return {
+        hls: path.join(this.videosRoot, '.incoming', String(jobId)),
+        thumbs: path.join(this.thumbsRoot, '.incoming', String(jobId)),
+        work: path.join(this.sourcesRoot, '.incoming', String(jobId)),
+      };
+    }
+    const job = path.join(this.scratchRoot, 'jobs', String(jobId));
+    return { hls: path.join(job, 'hls'), thumbs: path.join(job, 'thumbs'), work: path.join(job, 'work') };
   }
 }
-

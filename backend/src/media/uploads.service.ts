@@ -62,7 +62,7 @@ export class UploadsService {
           tx,
         );
         const source = `${stemOf(url)}${ext}`;
-        await this.storage.adopt(uploadedPath, await this.storage.resolveInside(this.storage.sourcesRoot, source));
+        await this.storage.adopt(uploadedPath, this.storage.keyOf('sources', source));
         const jobId = await this.jobs.enqueue(id, INGEST_KIND, { source }, tx);
         return { id, job_id: jobId };
       });

@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import { storedImagePath } from '@hunktube/shared';
 import { imageSize } from 'image-size';
 import { LRUCache } from 'lru-cache';
@@ -36,11 +35,9 @@ export class ImageSizes {
   }
 
   private async read(stored: string): Promise<Size | null> {
-    const root = this.storage.thumbsRoot;
     try {
-      const file = await this.storage.servable(root, path.join(root, stored.slice('/thumbs/'.length)));
-      if (!file) return null;
-      const { width, height } = imageSize(await this.storage.readHead(file, HEAD_BYTES));
+      const key = this.storage.keyOf('thumbs', stored.slice('/thumbs/'.length));
+      const { width, height } = imageSize(await this.storage.readObjectHead(key, HEAD_BYTES));
       return width > 0 && height > 0 ? { width, height } : null;
     } catch {
       return null;

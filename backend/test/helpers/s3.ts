@@ -2,7 +2,8 @@ import { DeleteBucketCommand } from '@aws-sdk/client-s3';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
-import { S3MediaStore, type S3Settings } from '../../src/media/store/s3-media-store';
+import type { S3Settings } from '../../src/config/app-config';
+import { S3MediaStore } from '../../src/media/store/s3-media-store';
 
 /** The project's Ceph RGW scripts (scripts/s3), and the lock that keeps two test workers from starting it at once. */
 const SCRIPTS = path.resolve(__dirname, '../../../scripts/s3');
@@ -41,23 +42,49 @@ export function testS3(): Omit<S3Settings, 'bucket' | 'prefix'> {
   return started;
 }
 
+/** Settings of a bucket of the caller's own on the test server (made by the store's prepareBucket). */
+export function testS3Settings(prefix = ''): S3Settings {
+  return { ...testS3(), bucket: `hunktube-test-${randomBytes(5).toString('hex')}`, prefix };
+}
+
+/** The app's settings (MEDIA_STORE=s3, S3_*) for a bucket; `endpoint` reaches the server another way (a proxy). */
+export function s3Env(settings: S3Settings, endpoint = settings.endpoint): Record<string, string> {
+  return {
+    MEDIA_STORE: 's3', S3_ENDPOINT: endpoint, S3_REGION: settings.region, S3_BUCKET: settings.bucket, S3_ACCESS_KEY: settings.accessKey,
+    S3_SECRET_KEY: settings.secretKey, S3_FORCE_PATH_STYLE: String(settings.forcePathStyle), S3_PREFIX: settings.prefix,
+  };
+}
+
+/** Every object of the bucket (whatever its prefix), by key. */
+export async function bucketKeys(settings: S3Settings): Promise<string[]> {
+  const all = new S3MediaStore({ ...settings, prefix: '' });
+  const keys: string[] = [];
+  for await (const object of all.list('')) keys.push(object.key);
+  all.client.destroy();
+  return keys;
+}
+
+/** Empties the bucket and removes it. */
+export async function dropBucket(settings: S3Settings): Promise<void> {
+  const all = new S3MediaStore({ ...settings, prefix: '' });
+  for (const key of await bucketKeys(settings)) await all.remove(key);
+  await all.client.send(new DeleteBucketCommand({ Bucket: settings.bucket })).catch((error: { name?: string }) => {
+    if (error.name !== 'NoSuchBucket') throw error;
+  });
+  all.client.destroy();
+}
+
 /** A store on a bucket of its own (made, with its policy, by prepareBucket); `drop` empties and removes it. */
 export async function testS3Store(prefix = ''): Promise<{ store: S3MediaStore; settings: S3Settings; drop: () => Promise<void> }> {
-  const settings: S3Settings = { ...testS3(), bucket: `hunktube-test-${randomBytes(5).toString('hex')}`, prefix };
+  const settings = testS3Settings(prefix);
   const store = new S3MediaStore(settings);
   await store.prepareBucket();
   return {
     store,
     settings,
     drop: async () => {
-      // Every object, whatever its prefix, then the bucket.
-      const all = new S3MediaStore({ ...settings, prefix: '' });
-      const keys: string[] = [];
-      for await (const object of all.list('')) keys.push(object.key);
-      for (const key of keys) await all.remove(key);
-      await store.client.send(new DeleteBucketCommand({ Bucket: settings.bucket }));
+      await dropBucket(settings);
       store.client.destroy();
-      all.client.destroy();
     },
   };
 }

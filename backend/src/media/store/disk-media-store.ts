@@ -91,10 +91,12 @@ export class DiskMediaStore implements MediaStore {
     const walk = async (dir: string, relative: string): Promise<void> => {
       const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
       for (const entry of entries) {
+        // Dot-names are the store's temporary files and folders, never keys (checkKey).
+        if (entry.name.startsWith('.')) continue;
         const key = relative ? `${relative}/${entry.name}` : entry.name;
         if (entry.isDirectory()) {
           if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`)) await walk(path.join(dir, entry.name), key);
-        } else if (entry.isFile() && key.startsWith(prefix) && !entry.name.endsWith('.tmp')) {
+        } else if (entry.isFile() && key.startsWith(prefix)) {
           const stats = await fs.stat(path.join(dir, entry.name)).catch(() => null);
           if (stats) found.push({ key, size: stats.size, modifiedAt: stats.mtimeMs, version: `${stats.size}-${stats.mtimeMs}-${stats.ino}` });
         }
@@ -121,12 +123,15 @@ export class DiskMediaStore implements MediaStore {
 
   async publishFolder(folder: string, prefix: string): Promise<void> {
     const target = await this.fileOf(checkPrefix(prefix).slice(0, -1));
-    // A copy beside the target first (the folder may live on another file system, a worker's scratch), then
-    // renames: the old folder aside, the new one in, the old one removed.
-    const ready = `${target}.${randomBytes(6).toString('hex')}.incoming`;
+    // The folder beside the target first (moved when it is on the same file system, copied from another one),
+    // then renames: the old folder aside, the new one in, the old one removed. Readers see one or the other.
+    const ready = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.incoming`);
     await fs.mkdir(path.dirname(target), { recursive: true });
     try {
-      await fs.cp(folder, ready, { recursive: true, errorOnExist: true, force: false });
+      await fs.rename(folder, ready).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EXDEV') throw error;
+        await fs.cp(folder, ready, { recursive: true, errorOnExist: true, force: false });
+      });
       const old = `${ready}.old`;
       const hadOld = await fs.rename(target, old).then(() => true, () => false);
       await fs.rename(ready, target);
@@ -180,7 +185,8 @@ export function clampRange(range: ByteRange | undefined, size: number): ByteRang
 
 /** Writes through a temporary file beside `target`, renamed over it once whole; nothing is left on failure. */
 async function writeAtomic(target: string, fill: (temporary: string) => Promise<unknown>): Promise<void> {
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  // A dot-name beside the target: never a key, so never listed or served half-written.
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fill(temporary);

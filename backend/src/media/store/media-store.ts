@@ -52,7 +52,8 @@ export interface MediaStore {
    * Replaces the objects under `prefix` (ending with `/`) with the files of the local folder `folder` (its
    * sub-folders too, keys by relative path), then removes what the folder did not have. Playlists (`.m3u8`) are
    * written after every other file, the master (`index.m3u8`) last, so that a reader never finds a playlist
-   * naming a segment not yet there.
+   * naming a segment not yet there. The folder may be moved into place (disk, on the same file system): the
+   * caller removes whatever is left of it.
    */
   publishFolder(folder: string, prefix: string): Promise<void>;
 }
@@ -105,13 +106,15 @@ export class OutsideStoreError extends InvalidInputError {
   }
 }
 
-/** Keys and prefixes are relative POSIX paths of plain segments: no `.`/`..`, no empty segment, no NUL or `\`. */
-const SEGMENT = /^[^/\\\0]+$/;
+/**
+ * Keys and prefixes are relative POSIX paths of plain segments: none empty, none starting with a dot (`.`, `..`,
+ * and the store's own temporary names: `.incoming`, `.poster.jpg.1a2b.tmp`), no NUL or `\`.
+ */
+const SEGMENT = /^[^/\\\0.][^/\\\0]*$/;
 
 /** `key`, checked: OutsideStoreError unless it is a relative path of plain segments. */
 export function checkKey(key: string): string {
-  const segments = key.split('/');
-  if (!key || segments.some((s) => !SEGMENT.test(s) || s === '.' || s === '..')) throw new OutsideStoreError();
+  if (!key || key.split('/').some((s) => !SEGMENT.test(s))) throw new OutsideStoreError();
   return key;
 }
 

@@ -17,6 +17,7 @@ import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { S3Settings } from '../../config/app-config';
 import {
   type ByteRange,
   checkKey,
@@ -30,20 +31,6 @@ import {
   type StoredObject,
   type WriteOptions,
 } from './media-store';
-
-/** What the `s3` driver is set by (S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, …). */
-export interface S3Settings {
-  /** The server's URL (`http://127.0.0.1:7480`); empty: AWS's own for the region. */
-  endpoint: string;
-  region: string;
-  bucket: string;
-  accessKey: string;
-  secretKey: string;
-  /** Bucket in the path (`/bucket/key`), as Ceph RGW and MinIO are usually reached, rather than in the host. */
-  forcePathStyle: boolean;
-  /** Put before every key (`site-a/`), so that several sites can share a bucket; empty by default. */
-  prefix: string;
-}
 
 /** The folders the edge may read without credentials (renditions and images); `sources/` stays private. */
 export const PUBLIC_FOLDERS = ['videos/', 'thumbs/'] as const;

@@ -1,0 +1,186 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import request from 'supertest';
+import type { S3Settings } from '../src/config/app-config';
+import { ffmpegPath, ffprobePath } from '../src/media/ffmpeg.runner';
+import { S3MediaStore } from '../src/media/store/s3-media-store';
+import { bucketKeys, dropBucket, s3Env, testS3Settings } from './helpers/s3';
+import { TcpProxy } from './helpers/tcp-proxy';
+import { bearer, createTestApp, registerAdmin, type TestApp, type TestUser } from './helpers/test-app';
+
+/**
+ * MEDIA_STORE=s3 (issue #32, points 1 and 2): an upload goes to the bucket, the ingest fetches it into its own
+ * scratch, publishes every rendition, image and playlist as objects and cleans its scratch; the embedded server
+ * streams the objects with ranges; nothing is kept on the machine's disk. A real Ceph RGW (test/helpers/s3.ts),
+ * reached through a TCP proxy that the last test cuts.
+ */
+describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
+  let t: TestApp;
+  let dir: string;
+  let settings: S3Settings;
+  let bucket: S3MediaStore;
+  let proxy: TcpProxy;
+  let admin: TestUser;
+  let clip: Buffer;
+  let video: { id: number; stream_path: string; poster: string };
+  let stem: string;
+
+  const filesUnder = (folder: string): string[] => {
+    try {
+      return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(path.join(folder, f)).isFile());
+    } catch {
+      return [];
+    }
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'media-s3-'));
+    const clipFile = path.join(dir, 'clip.mp4');
+    execFileSync(ffmpegPath(), [
+      '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clipFile,
+    ]);
+    clip = readFileSync(clipFile);
+    rmSync(clipFile);
+    settings = testS3Settings();
+    bucket = new S3MediaStore(settings);
+    proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(settings.endpoint).port) });
+    t = await createTestApp({ DATA_DIR: dir, MEDIA_DIR: path.join(dir, 'media'), ...s3Env(settings, `http://127.0.0.1:${proxy.port}`) });
+    admin = await registerAdmin(t);
+  }, 180_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.cut();
+    if (settings) await dropBucket(settings);
+    bucket?.client.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends an upload to the bucket, and the ingest publishes every rendition, image and playlist there, keeping nothing on disk', async () => {
+    const upload = await request(t.http)
+      .post('/api/admin/videos')
+      .set(bearer(admin))
+      .field('title', 'Bucket Clip')
+      .attach('file', clip, { filename: 'clip.mp4', contentType: 'video/mp4' })
+      .expect(202);
+    const { id, job_id: jobId } = upload.body as { id: number; job_id: number };
+    const deadline = Date.now() + 150_000;
+    let job: { state: string; error: string | null };
+    do {
+      await new Promise((r) => setTimeout(r, 250));
+      [job] = await t.db.query('SELECT state, error FROM ingest_jobs WHERE id = $1', [jobId]);
+    } while (!['done', 'failed'].includes(job.state) && Date.now() < deadline);
+    expect(job).toMatchObject({ state: 'done', error: null });
+
+    video = (await request(t.http).get(`/api/videos/${id}`).expect(200)).body;
+    stem = video.stream_path.slice('/videos/'.length, -'/index.m3u8'.length);
+    const keys = await bucketKeys(settings);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        `videos/${stem}/index.m3u8`, `videos/${stem}/240p.m3u8`, `videos/${stem}/240p_000.ts`, `videos/${stem}/360p.m3u8`,
+        `thumbs/${stem}/poster.jpg`, `thumbs/${stem}/poster.jpg.320w.webp`, `thumbs/${stem}/storyboard.vtt`, `thumbs/${stem}/sprite-0.jpg`,
+        `thumbs/${stem}/preview.mp4`, `sources/${stem}.mp4`,
+      ]),
+    );
+    // The source is the upload, byte for byte.
+    expect((await bucket.readBytes(`sources/${stem}.mp4`)).equals(clip)).toBe(true);
+    // Nothing of it on this machine's disk: no media folder, no upload left in the spool, an empty scratch.
+    expect(filesUnder(path.join(dir, 'media'))).toEqual([]);
+    expect(filesUnder(path.join(dir, 'scratch'))).toEqual([]);
+  }, 180_000);
+
+  it('streams the HLS from the bucket through the signed link, with ranges, validators and HEAD', async () => {
+    const { secureUrl } = (await request(t.http).get('/api/video/secure').query({ path: video.stream_path }).expect(200)).body as { secureUrl: string };
+    const folderUrl = secureUrl.slice(0, -'index.m3u8'.length);
+    const master = await request(t.http).get(secureUrl).expect(200);
+    expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(master.text).toBe((await bucket.readBytes(`videos/${stem}/index.m3u8`)).toString());
+    expect(master.text).toContain('240p.m3u8');
+
+    const segment = await bucket.readBytes(`videos/${stem}/240p_000.ts`);
+    const whole = await request(t.http).get(`${folderUrl}240p_000.ts`).buffer(true).parse(binary).expect(200);
+    expect(whole.headers).toMatchObject({ 'content-type': 'video/mp2t', 'accept-ranges': 'bytes', 'content-length': String(segment.length), 'cache-control': 'private, max-age=3600' });
+    expect((whole.body as Buffer).equals(segment)).toBe(true);
+
+    const part = await request(t.http).get(`${folderUrl}240p_000.ts`).set('Range', 'bytes=188-375').buffer(true).parse(binary).expect(206);
+    expect(part.headers['content-range']).toBe(`bytes 188-375/${segment.length}`);
+    expect((part.body as Buffer).equals(segment.subarray(188, 376))).toBe(true);
+    const tail = await request(t.http).get(`${folderUrl}240p_000.ts`).set('Range', 'bytes=-188').buffer(true).parse(binary).expect(206);
+    expect((tail.body as Buffer).equals(segment.subarray(segment.length - 188))).toBe(true);
+    const past = await request(t.http).get(`${folderUrl}240p_000.ts`).set('Range', `bytes=${segment.length}-`).expect(416);
+    expect(past.headers['content-range']).toBe(`bytes */${segment.length}`);
+    expect(past.body).toEqual({ error: 'Range not satisfiable', statusCode: 416 });
+
+    await request(t.http).get(`${folderUrl}240p_000.ts`).set('If-None-Match', whole.headers.etag).expect(304);
+    const head = await request(t.http).head(`${folderUrl}240p_000.ts`).expect(200);
+    expect(head.headers['content-length']).toBe(String(segment.length));
+
+    await request(t.http).get(`${folderUrl}240p_999.ts`).expect(404);
+    await request(t.http).get(secureUrl.replace(/\/s\/[^,]+/, '/s/AAAAAAAAAAAAAAAAAAAAAA')).expect(403);
+  });
+
+  it('serves the images from the bucket, and makes a missing WebP copy there on its first request', async () => {
+    const poster = await request(t.http).get(video.poster).buffer(true).parse(binary).expect(200);
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+    expect((poster.body as Buffer).equals(await bucket.readBytes(`thumbs/${stem}/poster.jpg`))).toBe(true);
+
+    await bucket.remove(`thumbs/${stem}/poster.jpg.640w.webp`);
+    const copy = await request(t.http).get(`/thumbs/${stem}/poster.jpg.640w.webp`).buffer(true).parse(binary).expect(200);
+    expect(copy.headers['content-type']).toBe('image/webp');
+    expect((copy.body as Buffer).subarray(8, 12).toString()).toBe('WEBP');
+    expect(await bucket.stat(`thumbs/${stem}/poster.jpg.640w.webp`)).toMatchObject({ size: (copy.body as Buffer).length });
+    await request(t.http).get(`/thumbs/${stem}/none.jpg`).expect(404);
+  });
+
+  it("replaces a thumbnail in the bucket with an admin's upload, and its copies with it", async () => {
+    const jpeg = execFileSync(ffmpegPath(), ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=red:size=320x180', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', '-']);
+    const before = await bucket.stat(`thumbs/${stem}/poster.jpg.320w.webp`);
+    await request(t.http)
+      .post('/api/admin/update-thumbnail')
+      .set(bearer(admin))
+      .field('uploadPath', `/thumbs/${stem}/poster.jpg`)
+      .attach('file', jpeg, { filename: 'red.jpg', contentType: 'image/jpeg' })
+      .expect(200);
+    expect((await bucket.readBytes(`thumbs/${stem}/poster.jpg`)).equals(jpeg)).toBe(true);
+    expect((await bucket.stat(`thumbs/${stem}/poster.jpg.320w.webp`))?.version).not.toBe(before?.version);
+    const copy = path.join(dir, 'copy.webp');
+    await bucket.download(`thumbs/${stem}/poster.jpg.320w.webp`, copy);
+    const ffprobe = JSON.parse(execFileSync(ffprobePath(), ['-v', 'error', '-print_format', 'json', '-show_entries', 'stream=width,height', copy]).toString()) as {
+      streams: { width: number; height: number }[];
+    };
+    expect(ffprobe.streams[0]).toEqual({ width: 320, height: 180 });
+  });
+
+  it('answers 503 with Retry-After while the bucket cannot be reached, and serves again once it can', async () => {
+    const { secureUrl } = (await request(t.http).get('/api/video/secure').query({ path: video.stream_path }).expect(200)).body as { secureUrl: string };
+    await proxy.cut();
+    try {
+      const cut = await request(t.http).get(secureUrl).expect(503);
+      expect(cut.headers['retry-after']).toBe('5');
+      expect(cut.body).toEqual({ error: 'The media store cannot be reached right now; try again shortly', statusCode: 503 });
+      await request(t.http).get(video.poster).expect(503);
+    } finally {
+      await proxy.restore();
+    }
+    await request(t.http).get(secureUrl).expect(200);
+  }, 60_000);
+
+  it("removes a deleted video's renditions and images from the bucket, and no other's", async () => {
+    await bucket.write('videos/other/index.m3u8', '#EXTM3U\n');
+    await request(t.http).post('/api/admin/delete-video').set(bearer(admin)).send({ id: video.id }).expect(200);
+    const keys = await bucketKeys(settings);
+    expect(keys.filter((key) => key.startsWith(`videos/${stem}/`) || key.startsWith(`thumbs/${stem}/`))).toEqual([]);
+    expect(keys).toContain('videos/other/index.m3u8');
+  });
+});
+
+/** Supertest's parser for binary bodies: the bytes as they came. */
+const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  const stream = res as unknown as NodeJS.ReadableStream;
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
+};
