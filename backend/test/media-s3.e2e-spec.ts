@@ -102,7 +102,8 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
 
     const segment = await bucket.readBytes(`videos/${stem}/240p_000.ts`);
     const whole = await request(t.http).get(`${folderUrl}240p_000.ts`).buffer(true).parse(binary).expect(200);
-    expect(whole.headers).toMatchObject({ 'content-type': 'video/mp2t', 'accept-ranges': 'bytes', 'content-length': String(segment.length), 'cache-control': 'private, max-age=3600' });
+    expect(whole.headers).toMatchObject({ 'content-type': 'video/mp2t', 'accept-ranges': 'bytes', 'content-length': String(segment.length), 'cache-control': 'private, max-age=31536000, immutable' });
+    expect(master.headers['cache-control']).toBe('private, max-age=10');
     expect((whole.body as Buffer).equals(segment)).toBe(true);
 
     const part = await request(t.http).get(`${folderUrl}240p_000.ts`).set('Range', 'bytes=188-375').buffer(true).parse(binary).expect(206);
@@ -166,6 +167,25 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
       await proxy.restore();
     }
     await request(t.http).get(secureUrl).expect(200);
+  }, 60_000);
+
+  it('refuses an upload with 503 and Retry-After while the bucket cannot be reached, keeping no video and no file', async () => {
+    const [{ count: before }] = await t.db.query('SELECT count(*)::int AS count FROM videos');
+    await proxy.cut();
+    try {
+      const refused = await request(t.http)
+        .post('/api/admin/videos')
+        .set(bearer(admin))
+        .field('title', 'Unreachable Bucket')
+        .attach('file', clip, { filename: 'clip.mp4', contentType: 'video/mp4' })
+        .expect(503);
+      expect(refused.headers['retry-after']).toBe('5');
+    } finally {
+      await proxy.restore();
+    }
+    const [{ count: after }] = await t.db.query('SELECT count(*)::int AS count FROM videos');
+    expect(after).toBe(before);
+    expect(filesUnder(path.join(dir, 'scratch'))).toEqual([]);
   }, 60_000);
 
   it("removes a deleted video's renditions and images from the bucket, and no other's", async () => {

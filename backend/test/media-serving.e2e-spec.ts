@@ -98,6 +98,8 @@ describe('Signed streaming and media serving (e2e)', () => {
       }).expect(200);
       expect(seg.headers['content-type']).toBe('video/mp2t');
       expect(Buffer.compare(seg.body as Buffer, segment)).toBe(0);
+      // A segment never changes under its name; a playlist may be written again (as nginx says too).
+      expect([seg.headers['cache-control'], master.headers['cache-control']]).toEqual(['private, max-age=31536000, immutable', 'private, max-age=10']);
       expect((await request(t.http).get(`${folder}rendition.mp4`).expect(200)).headers['content-type']).toBe('video/mp4');
       expect(master.headers['access-control-allow-origin']).toBe('*');
     });

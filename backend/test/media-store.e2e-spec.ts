@@ -186,8 +186,11 @@ describe('the media store, s3 driver, in its bucket', () => {
       const playlist = await anonymous('videos/pub/index.m3u8');
       expect(playlist.status).toBe(200);
       expect(playlist.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+      // Each object carries the lifetime the edge's cache follows: a playlist a few seconds, an image ten minutes.
+      expect(playlist.headers.get('cache-control')).toBe('public, max-age=10');
       expect(await playlist.text()).toBe('#EXTM3U\n');
-      expect((await anonymous('thumbs/pub/poster.jpg')).status).toBe(200);
+      const poster = await anonymous('thumbs/pub/poster.jpg');
+      expect([poster.status, poster.headers.get('cache-control')]).toEqual([200, 'public, max-age=600']);
       expect((await anonymous('sources/private.mp4')).status).toBe(403);
       // Listing the bucket is not for anyone either.
       expect((await fetch(`${settings.endpoint}/${settings.bucket}?list-type=2`)).status).toBe(403);

@@ -90,11 +90,13 @@ describe('nginx in front of the app (e2e, real nginx)', () => {
     const master = await fetch(`${base}${secureUrl}`);
     expect(master.status).toBe(200);
     expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect(master.headers.get('cache-control')).toBe('private, max-age=10');
     expect(await master.text()).toContain('240p.m3u8');
     const folder = secureUrl.slice(0, secureUrl.lastIndexOf('/') + 1);
     expect((await fetch(`${base}${folder}240p.m3u8`)).status).toBe(200);
     const seg = await fetch(`${base}${folder}240p_000.ts`);
     expect(seg.headers.get('content-type')).toBe('video/mp2t');
+    expect(seg.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     expect(Buffer.compare(Buffer.from(await seg.arrayBuffer()), segment)).toBe(0);
     const range = await fetch(`${base}${folder}240p_000.ts`, { headers: { Range: 'bytes=100-199' } });
     expect(range.status).toBe(206);

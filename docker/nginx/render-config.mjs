@@ -3,19 +3,41 @@
 // main nginx.conf that keeps every temporary path inside `work`. Used by test-nginx.mjs and the backend's
 // nginx e2e test. Debian's nginx 1.22 lacks the upstream `resolve` parameter (nginx 1.27), so it becomes a
 // plain address here.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export function renderNginxConfig({ work, key, apiPort, nginxPort, media, html }) {
-  const conf = readFileSync(path.join(here, 'templates/default.conf.template'), 'utf8')
-    .replaceAll('${MEDIA_SIGNING_KEY}', key)
+/**
+ * `store` is 'disk' (media from the `media` folder) or 's3' with `s3: { host, bucket, prefix }` (host:port of the
+ * bucket's server): the media includes of templates/media are rendered beside the config, as the image does.
+ */
+export function renderNginxConfig({ work, key, apiPort, nginxPort, media, html, store = 'disk', s3 = null }) {
+  const mediaFolder = path.join(work, 'conf.d', 'media');
+  const substitute = (text) =>
+    text
+      .replaceAll('${MEDIA_SIGNING_KEY}', key)
+      .replaceAll('${MEDIA_STORE}', store)
+      .replaceAll('${S3_EDGE_HOST}', s3?.host ?? '')
+      .replaceAll('${S3_BUCKET}', s3?.bucket ?? '')
+      .replaceAll('${S3_PREFIX}', s3?.prefix ?? '')
+      .replaceAll('${MEDIA_EDGE_CACHE_SIZE}', '64m')
+      .replaceAll('/etc/nginx/conf.d/media/', `${mediaFolder}/`);
+  mkdirSync(mediaFolder, { recursive: true });
+  for (const name of readdirSync(path.join(here, 'templates/media'))) {
+    const include = substitute(readFileSync(path.join(here, 'templates/media', name), 'utf8'))
+      .replace('root /media;', `root ${media};`)
+      .replace('alias /media$dir$file;', `alias ${media}$dir$file;`)
+      .replace(/server (\S+) resolve;/, 'server $1;')
+      .replace('/var/cache/nginx/media', path.join(work, 'media-cache'));
+    // Only the chosen store's includes are read; the other's may hold empty placeholders.
+    if (name.startsWith(`${store}-`) && /\$\{|\/var\/cache\//.test(include)) throw new Error(`${name}: a placeholder or cache path was left`);
+    writeFileSync(path.join(mediaFolder, name.replace(/\.template$/, '')), include);
+  }
+  const conf = substitute(readFileSync(path.join(here, 'templates/default.conf.template'), 'utf8'))
     .replace('server api:3000 resolve;', `server 127.0.0.1:${apiPort};`)
     .replace('listen 80 default_server;', `listen 127.0.0.1:${nginxPort} default_server;`)
-    .replace('root /media;', `root ${media};`)
-    .replace('alias /media$dir$file;', `alias ${media}$dir$file;`)
     .replace('root /usr/share/nginx/html;', `root ${html};`)
     .replace('/var/cache/nginx/api', path.join(work, 'cache'))
     .replace('/var/cache/nginx/pages', path.join(work, 'page-cache'))

@@ -48,7 +48,7 @@ export function mediaServing(config: Pick<AppConfig, 'mediaSigningKey'>, storage
     const check = checkSignature(signed.token, signed.expires, signed.folder, config.mediaSigningKey, Math.floor(Date.now() / 1000));
     if (check === 'invalid') return fail(res, 403, 'Invalid media link');
     if (check === 'expired') return fail(res, 410, 'This media link has expired');
-    void send(storage, req, res, `${signed.folder.slice(1)}${signed.file}`, 'private, max-age=3600');
+    void send(storage, req, res, `${signed.folder.slice(1)}${signed.file}`, signedMediaCacheControl(signed.file));
   });
 
   router.get('/thumbs/{*rest}', (req: Request, res: Response) => {
@@ -71,6 +71,15 @@ export function mediaServing(config: Pick<AppConfig, 'mediaSigningKey'>, storage
 }
 
 const THUMBS_CACHE = 'public, max-age=2592000';
+
+/**
+ * A signed file's lifetime in the viewer's browser (nginx's map says the same): a playlist a few seconds (it is
+ * written again when a video is re-encoded or re-keyed), everything else a year, immutable (a segment never
+ * changes under its name). Private: the token is in the URL, and no shared cache is to keep it.
+ */
+export function signedMediaCacheControl(file: string): string {
+  return /\.m3u8$/i.test(file) ? 'private, max-age=10' : 'private, max-age=31536000, immutable';
+}
 
 /**
  * A WebP copy of a stored image (`@hunktube/shared` image variants): from the store, or made from its original

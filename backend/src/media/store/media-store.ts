@@ -137,6 +137,18 @@ export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[extension] ?? 'application/octet-stream';
 }
 
+/**
+ * The lifetime an object is stored with (its `Cache-Control`), which the edge's cache follows
+ * (docker/nginx/templates/media): a segment never changes under its name (a year, immutable), a playlist may be
+ * written again (a few seconds), an image may be replaced under its name (ten minutes); sources are never served.
+ */
+export function cacheControlOf(key: string): string {
+  if (key.startsWith('sources/')) return 'private, no-store';
+  if (/\.m3u8$/i.test(key)) return 'public, max-age=10';
+  if (key.startsWith('videos/') && /\.(?:ts|m4s|mp4|aac)$/i.test(key)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=600';
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
   ts: 'video/mp2t',

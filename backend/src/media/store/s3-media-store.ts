@@ -21,6 +21,7 @@ import type { S3Settings } from '../../config/app-config';
 import {
   type ByteRange,
   checkKey,
+  cacheControlOf,
   checkPrefix,
   contentTypeOf,
   type MediaStore,
@@ -63,6 +64,9 @@ export class S3MediaStore implements MediaStore {
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: MAX_ATTEMPTS,
       retryMode: 'standard',
+      // A server that does not answer is a fault like one that refuses: 3 s to connect, 30 s of silence on a
+      // request (per part of an upload, not for the whole file).
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
     });
   }
 
@@ -137,7 +141,12 @@ export class S3MediaStore implements MediaStore {
   }
 
   async write(key: string, body: Buffer | string | Readable, options: WriteOptions = {}): Promise<void> {
-    const target = { Bucket: this.settings.bucket, Key: this.objectKey(key), ContentType: options.contentType ?? contentTypeOf(key) };
+    const target = {
+      Bucket: this.settings.bucket,
+      Key: this.objectKey(key),
+      ContentType: options.contentType ?? contentTypeOf(key),
+      CacheControl: cacheControlOf(key),
+    };
     if (typeof body === 'string' || Buffer.isBuffer(body)) {
       await this.client.send(new PutObjectCommand({ ...target, Body: body }));
       return;

@@ -1,0 +1,172 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+// @ts-expect-error -- a plain ES module shared with docker/nginx/test-nginx.mjs, without type declarations
+import { renderNginxConfig } from '../../docker/nginx/render-config.mjs';
+import type { S3Settings } from '../src/config/app-config';
+import { ffmpegPath } from '../src/media/ffmpeg.runner';
+import { signedPath } from '../src/media/signing';
+import { S3MediaStore } from '../src/media/store/s3-media-store';
+import { dropBucket, s3Env, testS3Settings } from './helpers/s3';
+import { standInWeb, type StandInWeb } from './helpers/stand-in-web';
+import { TcpProxy } from './helpers/tcp-proxy';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/**
+ * The stack's nginx with MEDIA_STORE=s3 (issue #32, point 3): the media token checked as on disk, then the object
+ * fetched from the bucket (a real Ceph RGW, through a TCP proxy this test cuts) into a cache keyed on the
+ * object, not the token; ranges answered from the copy; stale copies served while the bucket is out of reach.
+ */
+const KEY = 'nginx-edge-signing-key-0123';
+const FOLDER = '/videos/2024/06/pool-party/';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+describe('nginx as the edge in front of an S3 bucket (e2e, real nginx, real Ceph RGW)', () => {
+  let settings: S3Settings;
+  let bucket: S3MediaStore;
+  let proxy: TcpProxy;
+  let t: TestApp;
+  let web: StandInWeb;
+  let work: string;
+  let nginx: ChildProcess;
+  let base: string;
+  const segment = randomBytes(200_000);
+  const signed = (file: string, expires = Math.floor(Date.now() / 1000) + 3600) => `${base}${signedPath(FOLDER, file, expires, KEY)}`;
+  const get = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(url, { headers });
+    return { status: res.status, cache: res.headers.get('x-cache-status'), headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  beforeAll(async () => {
+    if (spawnSync('nginx', ['-v']).error) throw new Error('nginx is not installed: apt-get install nginx-light (.ci/run does)');
+    settings = testS3Settings();
+    bucket = new S3MediaStore(settings);
+    await bucket.prepareBucket();
+    await bucket.write(`${FOLDER.slice(1)}index.m3u8`, '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\n240p.m3u8\n');
+    await bucket.write(`${FOLDER.slice(1)}240p.m3u8`, '#EXTM3U\n#EXTINF:4.0,\n240p_000.ts\n#EXT-X-ENDLIST\n');
+    await bucket.write(`${FOLDER.slice(1)}240p_000.ts`, segment);
+    await bucket.write(`${FOLDER.slice(1)}240p_001.ts`, segment.subarray(0, 1000));
+    // An object whose copy at the edge is stale after a second.
+    await bucket.client.send(
+      new PutObjectCommand({ Bucket: settings.bucket, Key: `${FOLDER.slice(1)}short.m3u8`, Body: '#EXTM3U\n', CacheControl: 'public, max-age=1', ContentType: 'application/vnd.apple.mpegurl' }),
+    );
+    const poster = execFileSync(ffmpegPath(), ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=blue:size=320x180', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', '-']);
+    await bucket.write('thumbs/2024/06/pool-party/poster.jpg', poster);
+    await bucket.write('sources/2024/06/pool-party.mp4', 'the source');
+
+    proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(settings.endpoint).port) });
+    work = mkdtempSync(path.join(tmpdir(), 'nginx-edge-'));
+    web = standInWeb();
+    const apiPort = await freePort();
+    const nginxPort = await freePort();
+    // The API makes missing WebP copies in the bucket (nginx sends those misses to it).
+    t = await createTestApp({ DATA_DIR: work, MEDIA_DIR: path.join(work, 'media'), MEDIA_SIGNING_KEY: KEY, ...s3Env(settings) }, { webRoot: web.webRoot });
+    await t.app.listen(apiPort, '127.0.0.1');
+    const conf = renderNginxConfig({
+      work, key: KEY, apiPort, nginxPort, media: path.join(work, 'media'), html: web.webRoot,
+      store: 's3', s3: { host: `127.0.0.1:${proxy.port}`, bucket: settings.bucket, prefix: '' },
+    });
+    spawnSync('chmod', ['-R', 'a+rX', work, path.dirname(web.webRoot)]);
+    chmodSync(work, 0o755);
+    execFileSync('nginx', ['-t', '-q', '-c', conf, '-e', path.join(work, 'error.log')]);
+    nginx = spawn('nginx', ['-c', conf, '-e', path.join(work, 'error.log'), '-g', 'daemon off;'], { stdio: 'inherit' });
+    base = `http://127.0.0.1:${nginxPort}`;
+    for (let i = 0; i < 100; i++) {
+      if (await fetch(`${base}/nginx-health`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    nginx?.kill('SIGQUIT');
+    await t?.close();
+    await proxy?.cut();
+    if (settings) await dropBucket(settings);
+    bucket?.client.destroy();
+    web?.remove();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('fetches a signed object from the bucket once, then serves every viewer the cached copy, whatever their token', async () => {
+    const first = await get(signed('240p_000.ts'));
+    expect([first.status, first.cache, first.headers.get('content-type')]).toEqual([200, 'MISS', 'video/mp2t']);
+    expect(first.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(first.body.equals(segment)).toBe(true);
+    // Another viewer, another token and expiry: the same copy.
+    const second = await get(signed('240p_000.ts', Math.floor(Date.now() / 1000) + 7200));
+    expect([second.status, second.cache]).toEqual([200, 'HIT']);
+    expect(second.body.equals(segment)).toBe(true);
+    // Nothing of the bucket's own headers reaches the viewer.
+    expect([...second.headers.keys()].filter((name) => name.startsWith('x-amz') || name.startsWith('x-rgw'))).toEqual([]);
+
+    const master = await get(signed('index.m3u8'));
+    expect([master.status, master.headers.get('content-type'), master.headers.get('cache-control')]).toEqual([200, 'application/vnd.apple.mpegurl', 'private, max-age=10']);
+    expect(master.body.toString()).toContain('240p.m3u8');
+  });
+
+  it('answers byte ranges from the cached copy', async () => {
+    await get(signed('240p_001.ts'));
+    const part = await get(signed('240p_001.ts'), { Range: 'bytes=100-199' });
+    expect([part.status, part.cache, part.headers.get('content-range')]).toEqual([206, 'HIT', 'bytes 100-199/1000']);
+    expect(part.body.equals(segment.subarray(100, 200))).toBe(true);
+    const cold = await get(signed('240p.m3u8'), { Range: 'bytes=0-6' });
+    expect([cold.status, cold.body.toString()]).toEqual([206, '#EXTM3U']);
+  });
+
+  it('checks the token before the bucket: 403 tampered or unsigned, 410 expired, 404 for an object the bucket lacks', async () => {
+    const good = signed('index.m3u8');
+    const [, token] = /\/s\/([^,]+),/.exec(good) as RegExpExecArray;
+    expect((await get(good.replace(token, `${token[0] === 'A' ? 'B' : 'A'}${token.slice(1)}`))).status).toBe(403);
+    expect((await get(signed('index.m3u8', Math.floor(Date.now() / 1000) - 5))).status).toBe(410);
+    expect((await get(`${base}${FOLDER}index.m3u8`)).status).toBe(403);
+    expect((await get(signed('240p_999.ts'))).status).toBe(404);
+    // The sources are the bucket's private folder: no address of the edge reaches them (`..` leaves /thumbs/ for
+    // the web client's pages, and an encoded one is refused).
+    for (const attempt of ['/thumbs/../sources/2024/06/pool-party.mp4', '/thumbs/%2e%2e/sources/2024/06/pool-party.mp4', '/sources/2024/06/pool-party.mp4']) {
+      const answer = await get(`${base}${attempt}`);
+      expect(answer.body.toString()).not.toContain('the source');
+    }
+  });
+
+  it('serves images from the bucket through the cache, and has the API make a missing WebP copy there', async () => {
+    const poster = await get(`${base}/thumbs/2024/06/pool-party/poster.jpg`);
+    expect([poster.status, poster.cache, poster.headers.get('content-type')]).toEqual([200, 'MISS', 'image/jpeg']);
+    expect(poster.headers.get('cache-control')).toBe('public, max-age=2592000, stale-while-revalidate=86400');
+    expect((await get(`${base}/thumbs/2024/06/pool-party/poster.jpg`)).cache).toBe('HIT');
+    const copy = await get(`${base}/thumbs/2024/06/pool-party/poster.jpg.320w.webp`);
+    expect([copy.status, copy.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    expect(copy.body.subarray(8, 12).toString()).toBe('WEBP');
+    expect(await bucket.stat('thumbs/2024/06/pool-party/poster.jpg.320w.webp')).not.toBeNull();
+    expect((await get(`${base}/thumbs/2024/06/pool-party/none.jpg`)).status).toBe(404);
+  });
+
+  it('keeps serving what it has while the bucket cannot be reached, stale copies included, and 503 for the rest', async () => {
+    expect((await get(signed('short.m3u8'))).cache).toBe('MISS');
+    // Past its second (nginx counts its copies' lifetimes in whole seconds).
+    await new Promise((r) => setTimeout(r, 2500));
+    await proxy.cut();
+    try {
+      const cached = await get(signed('240p_000.ts'));
+      expect([cached.status, cached.cache]).toEqual([200, 'HIT']);
+      expect(cached.body.equals(segment)).toBe(true);
+      const stale = await get(signed('short.m3u8'));
+      expect([stale.status, stale.cache, stale.body.toString()]).toEqual([200, 'STALE', '#EXTM3U\n']);
+      const never = await get(signed('never-fetched.ts'));
+      expect([never.status, never.headers.get('retry-after')]).toEqual([503, '5']);
+    } finally {
+      await proxy.restore();
+    }
+    expect((await get(signed('short.m3u8'))).status).toBe(200);
+  }, 60_000);
+});
