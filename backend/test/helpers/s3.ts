@@ -19,12 +19,17 @@ let started: Omit<S3Settings, 'bucket' | 'prefix'> | undefined;
  */
 export function testS3(): Omit<S3Settings, 'bucket' | 'prefix'> {
   if (started) return started;
-  const run = spawnSync('flock', [LOCK, path.join(SCRIPTS, 'start-ceph-s3.sh')], {
+  // `-o`: the daemons the script leaves running must not inherit the lock, or the next worker would wait on it
+  // for as long as the cluster runs.
+  const run = spawnSync('flock', ['-o', LOCK, path.join(SCRIPTS, 'start-ceph-s3.sh')], {
     encoding: 'utf8',
     env: { ...process.env, S3LAB_DIR: S3_DIR },
     timeout: 180_000,
   });
-  if (run.status !== 0) throw new Error(`The S3 tests need a Ceph RGW, and it did not start:\n${run.stderr}`);
+  if (run.status !== 0) {
+    const how = run.error ? run.error.message : run.signal ? `killed by ${run.signal}` : `exit status ${run.status}`;
+    throw new Error(`The S3 tests need a Ceph RGW, and scripts/s3/start-ceph-s3.sh did not start it (${how}):\n${run.stderr}`);
+  }
   const vars = Object.fromEntries(
     run.stdout
       .split('\n')
