@@ -1,6 +1,7 @@
 import { JobRunner } from '../src/jobs/job-runner.service';
 import { JobsService } from '../src/jobs/jobs.service';
 import { TRENDING_TASK } from '../src/videos/trending.service';
+import { insertVideo } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /** The queue's scheduled-task claims on the real database (PGlite, and the server with TEST_DATABASE_URL). */
@@ -26,6 +27,18 @@ describe('scheduled tasks', () => {
       const jobs = t.app.get(JobsService);
       const granted = await Promise.all(Array.from({ length: 6 }, () => jobs.claimScheduled('race', 60_000)));
       expect(granted.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('keeps a postponed job from every claim until its time, with its attempt given back', async () => {
+      const jobs = t.app.get(JobsService);
+      const id = await jobs.enqueue(await insertVideo(t.db), 'later', {});
+      const claimed = await jobs.claim('worker-a');
+      expect(claimed).toMatchObject({ id, attempts: 1, state: 'running' });
+      await jobs.postpone(id, 'the media store does not answer', 30);
+      expect(await jobs.find(id)).toMatchObject({ state: 'queued', attempts: 0, error: 'the media store does not answer' });
+      expect(await jobs.claim('worker-b')).toBeNull();
+      await t.db.query(`UPDATE ingest_jobs SET not_before = now() - interval '1 second' WHERE id = $1`, [id]);
+      expect(await jobs.claim('worker-b')).toMatchObject({ id, attempts: 1 });
     });
 
     it('does not run the trending recompute in an API process that runs no jobs (INGEST_WORKER=false)', async () => {

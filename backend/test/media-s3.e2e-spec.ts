@@ -9,6 +9,11 @@ import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { bucketKeys, dropBucket, s3Env, testS3Settings } from './helpers/s3';
 import { TcpProxy } from './helpers/tcp-proxy';
 import { bearer, createTestApp, registerAdmin, type TestApp, type TestUser } from './helpers/test-app';
+import { insertVideo } from './helpers/factories';
+import { JobRunner } from '../src/jobs/job-runner.service';
+import type { JobRow } from '../src/jobs/job-types';
+import { JobsService } from '../src/jobs/jobs.service';
+import { INGEST_KIND } from '../src/media/ingest.service';
 
 /**
  * MEDIA_STORE=s3 (issue #32, points 1 and 2): an upload goes to the bucket, the ingest fetches it into its own
@@ -187,6 +192,36 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
     expect(after).toBe(before);
     expect(filesUnder(path.join(dir, 'scratch'))).toEqual([]);
   }, 60_000);
+
+  it('keeps an ingest waiting, its attempts unspent, while the bucket cannot be reached, and finishes it once it can', async () => {
+    const id = await insertVideo(t.db, { url: '/2026/11/waiting-clip.mp4', status: 'processing', title: 'Waiting Clip' });
+    await bucket.write('sources/2026/11/waiting-clip.mp4', clip);
+    await proxy.cut();
+    const jobId = await t.app.get(JobsService).enqueue(id, INGEST_KIND, { source: '2026/11/waiting-clip.mp4' });
+    try {
+      t.app.get(JobRunner).poke();
+      let job: JobRow | null = null;
+      for (let i = 0; i < 200 && !(job?.state === 'queued' && job.error); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        job = await t.app.get(JobsService).find(jobId);
+      }
+      expect(job).toMatchObject({ state: 'queued', attempts: 0, error: expect.stringMatching(/^Not reachable now, tried again in 10 s/) });
+      expect((await t.db.query('SELECT status FROM videos WHERE id = $1', [id]))[0].status).toBe('processing');
+    } finally {
+      await proxy.restore();
+    }
+    // Its time come (brought forward here), the same job runs to the end.
+    await t.db.query(`UPDATE ingest_jobs SET not_before = now() WHERE id = $1`, [jobId]);
+    t.app.get(JobRunner).poke();
+    let done: JobRow | null = null;
+    for (let i = 0; i < 600 && done?.state !== 'done'; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      done = await t.app.get(JobsService).find(jobId);
+    }
+    expect(done).toMatchObject({ state: 'done', attempts: 1 });
+    expect(await bucket.stat('videos/2026/11/waiting-clip/index.m3u8')).not.toBeNull();
+    expect((await t.db.query('SELECT status FROM videos WHERE id = $1', [id]))[0].status).toBe('ready');
+  }, 180_000);
 
   it("removes a deleted video's renditions and images from the bucket, and no other's", async () => {
     await bucket.write('videos/other/index.m3u8', '#EXTM3U\n');

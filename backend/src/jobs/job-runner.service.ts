@@ -169,6 +169,11 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
       return;
     }
     if (abort.signal.aborted) return; // shutting down: the job resumes after the restart
+    if (outcome.state === 'wait') {
+      await this.jobs.postpone(job.id, outcome.error, outcome.seconds).catch(() => undefined);
+      this.logger.warn(`Job ${job.id} (${job.kind}) waits ${outcome.seconds} s: ${outcome.error}`);
+      return;
+    }
     const state = await this.jobs.fail(job.id, outcome.error, outcome.state === 'fail').catch(() => 'failed' as const);
     this.logger.warn(`Job ${job.id} (${job.kind}) attempt ${job.attempts} failed (${state}): ${outcome.error}`);
     if (state === 'failed') await handler?.failed?.(job, outcome.error).catch(() => undefined);

@@ -21,7 +21,7 @@ class FakeJobs {
     return job;
   }
   async claim(worker: string) {
-    const job = this.jobs.find((j) => j.state === 'queued');
+    const job = this.jobs.find((j) => j.state === 'queued' && !((j as { notBefore?: number }).notBefore! > Date.now()));
     if (!job) return null;
     Object.assign(job, { state: 'running', attempts: job.attempts + 1, locked_by: worker });
     return { ...job };
@@ -37,6 +37,10 @@ class FakeJobs {
     const state: JobState = !giveUp && job.attempts < 3 ? 'queued' : 'failed';
     Object.assign(job, { state, error, locked_by: null });
     return state;
+  }
+  async postpone(id: number, error: string, seconds: number) {
+    const job = this.byId(id);
+    Object.assign(job, { state: 'queued', error, locked_by: null, attempts: Math.max(job.attempts - 1, 0), notBefore: Date.now() + seconds * 1000 });
   }
   async running() {
     return this.jobs.filter((j) => j.state === 'running').map((j) => ({ id: j.id, locked_by: j.locked_by }));
@@ -127,6 +131,26 @@ describe('JobRunner', () => {
     expect(runs).toBe(1);
     expect(jobs.jobs[0]).toMatchObject({ state: 'failed', error: 'Video 7 is gone' });
     expect(h.failedJobs).toEqual([1]);
+  });
+
+  it("puts a job back for later on a 'wait' outcome, its attempt given back, however many times it waits", async () => {
+    const jobs = new FakeJobs();
+    const runner = runnerWith(jobs);
+    let runs = 0;
+    const h = handler('a', async () => (++runs <= 5 ? { state: 'wait', error: 'the media store does not answer', seconds: 10 } : { state: 'done' }));
+    runner.register(h);
+    jobs.add('a');
+    for (let outage = 0; outage < 5; outage++) {
+      await runner.drain();
+      // Queued for later: drain does not take it again before its time.
+      expect(jobs.jobs[0]).toMatchObject({ state: 'queued', attempts: 0, error: 'the media store does not answer' });
+      expect((jobs.jobs[0] as { notBefore?: number }).notBefore).toBeGreaterThan(Date.now() + 9_000);
+      (jobs.jobs[0] as { notBefore?: number }).notBefore = 0;
+    }
+    await runner.drain();
+    expect(runs).toBe(6);
+    expect(jobs.jobs[0].state).toBe('done');
+    expect(h.failedJobs).toEqual([]);
   });
 
   it('fails a job of a kind nobody handles, without retrying it', async () => {

@@ -21,12 +21,15 @@ export interface JobContext {
 
 /**
  * How an attempt ended. `retry` spends an attempt and queues the job again while attempts remain; `fail` gives
- * up at once (no attempt could succeed, say the video is gone).
+ * up at once (no attempt could succeed, say the video is gone); `wait` queues it again after `seconds` without
+ * spending the attempt (something the job needs does not answer: the media store).
  */
 export type JobOutcome =
   /** `mediaSeconds`: the seconds of video the job processed (an ingest), kept for the dashboard's processing time per minute. */
   | { state: 'done'; mediaSeconds?: number }
-  | { state: 'retry'; error: string } | { state: 'fail'; error: string };
+  | { state: 'retry'; error: string }
+  | { state: 'fail'; error: string }
+  | { state: 'wait'; error: string; seconds: number };
 
 /** One handler per job kind, registered with the runner by the module that owns the work. */
 export interface JobHandler {

@@ -48,7 +48,8 @@ export class JobsService {
               started_at = COALESCE(started_at, now()), attempts = attempts + 1, progress = 0
        WHERE id = (
          SELECT id FROM ingest_jobs
-         WHERE state = 'queued' OR (state = 'running' AND locked_at < now() - make_interval(secs => $2))
+         WHERE (state = 'queued' AND (not_before IS NULL OR not_before <= now()))
+            OR (state = 'running' AND locked_at < now() - make_interval(secs => $2))
          ORDER BY created_at, id
          LIMIT 1 FOR UPDATE SKIP LOCKED
        )
@@ -94,6 +95,19 @@ export class JobsService {
       [id, error.slice(0, 2000), giveUp ? 0 : MAX_ATTEMPTS],
     );
     return row?.state ?? 'failed';
+  }
+
+  /**
+   * An attempt that could not start its work because something it needs does not answer (the media store): queued
+   * again after `seconds`, its attempt given back, so that an outage of any length fails no job.
+   */
+  async postpone(id: number, error: string, seconds: number): Promise<void> {
+    await this.db.query(
+      `UPDATE ingest_jobs SET state = 'queued', attempts = GREATEST(attempts - 1, 0), error = $2, progress = 0,
+              locked_by = NULL, locked_at = NULL, updated_at = now(), not_before = now() + make_interval(secs => $3)
+       WHERE id = $1`,
+      [id, error.slice(0, 2000), seconds],
+    );
   }
 
   /** The most recent jobs, newest first. */

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import * as path from 'node:path';
+import { isDependencyDown } from '../common/errors/dependency-errors';
 import { JobRunner } from '../jobs/job-runner.service';
 import type { JobContext, JobHandler, JobOutcome, JobRow } from '../jobs/job-types';
 import { VideosRepository } from '../videos/videos.repository';
@@ -17,6 +18,9 @@ import { StorageService, type Workspace } from './storage.service';
 import { sniffVideoType } from './video-type';
 
 export const INGEST_KIND = 'ingest';
+
+/** How long an ingest waits before it tries a media store that did not answer again. */
+export const STORE_RETRY_SECONDS = 10;
 
 /** What an ingest job carries: the source under the sources store, and for demo videos how to make it. */
 export interface IngestPayload {
@@ -59,6 +63,8 @@ export class IngestService implements JobHandler, OnModuleInit {
       mediaSeconds = await this.ingest(job.id, job.video_id, url, job.payload as unknown as IngestPayload, context.report, context.signal);
     } catch (error) {
       const message = redactPaths(error instanceof Error ? error.message : String(error), this.storage.root);
+      // The media store out of reach: the same attempt later, however long the outage (docs/media.md).
+      if (isDependencyDown(error)) return { state: 'wait', error: `Not reachable now, tried again in ${STORE_RETRY_SECONDS} s: ${message}`, seconds: STORE_RETRY_SECONDS };
       // A refused file would be refused again: no retry.
       return { state: error instanceof InputRefusedError ? 'fail' : 'retry', error: message };
     }
