@@ -193,6 +193,14 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
     expect(filesUnder(path.join(dir, 'scratch'))).toEqual([]);
   }, 60_000);
 
+  it('sends nothing to the bucket for an upload it refuses (unknown taxonomy, not a video)', async () => {
+    const sourcesBefore = (await bucketKeys(settings)).filter((key) => key.startsWith('sources/'));
+    await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'Nobody').field('performers', 'nobody-at-all').attach('file', clip, 'clip.mp4').expect(400);
+    await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'Fake').attach('file', Buffer.alloc(4000, 1), 'fake.mp4').expect(415);
+    expect((await bucketKeys(settings)).filter((key) => key.startsWith('sources/'))).toEqual(sourcesBefore);
+    expect(filesUnder(path.join(dir, 'scratch'))).toEqual([]);
+  });
+
   it('keeps an ingest waiting, its attempts unspent, while the bucket cannot be reached, and finishes it once it can', async () => {
     const id = await insertVideo(t.db, { url: '/2026/11/waiting-clip.mp4', status: 'processing', title: 'Waiting Clip' });
     await bucket.write('sources/2026/11/waiting-clip.mp4', clip);

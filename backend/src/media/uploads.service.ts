@@ -47,25 +47,37 @@ export class UploadsService {
       const base = slugify(dto.title, 80) || 'video';
       // The stored source is named by what its bytes are, never by the client's name (`clip.m3u8`).
       const ext = SOURCE_EXTENSIONS[type];
-      const result = await this.db.transaction(async (tx) => {
-        const byId = (ids: string[] | undefined) => (ids ?? []).map((id) => ({ id }));
-        const categories = await this.taxa.resolve('categories', byId(dto.categories), tx);
-        const performers = await this.taxa.resolve('performers', byId(dto.performers), tx);
-        const slug = `${base}-${randomBytes(3).toString('hex')}`;
-        const month = String(now.getUTCMonth() + 1).padStart(2, '0');
-        const url = `/${now.getUTCFullYear()}/${month}/${slug}.mp4`;
-        const id = await this.videos.createProcessing(
-          {
-            slug, url, title: dto.title, atg_title: dto.atg_title ?? '', jtg_title: dto.jtg_title ?? '', featured: dto.featured ?? 0,
-            upload_date: now.toISOString(), categories, performers,
-          },
-          tx,
-        );
-        const source = `${stemOf(url)}${ext}`;
-        await this.storage.adopt(uploadedPath, this.storage.keyOf('sources', source));
-        const jobId = await this.jobs.enqueue(id, INGEST_KIND, { source }, tx);
-        return { id, job_id: jobId };
-      });
+      const byId = (ids: string[] | undefined) => (ids ?? []).map((id) => ({ id }));
+      // Checked before the file moves: unknown taxonomy costs no copy to the bucket.
+      await this.taxa.resolve('categories', byId(dto.categories), this.db.manager);
+      await this.taxa.resolve('performers', byId(dto.performers), this.db.manager);
+      const slug = `${base}-${randomBytes(3).toString('hex')}`;
+      const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+      const url = `/${now.getUTCFullYear()}/${month}/${slug}.mp4`;
+      const source = `${stemOf(url)}${ext}`;
+      const key = this.storage.keyOf('sources', source);
+      // The source goes into the store before the transaction (with a bucket, a long upload that must not hold
+      // a database connection), and is removed again when the video cannot be made.
+      await this.storage.adopt(uploadedPath, key);
+      let result: UploadAcceptedDto;
+      try {
+        result = await this.db.transaction(async (tx) => {
+          const categories = await this.taxa.resolve('categories', byId(dto.categories), tx);
+          const performers = await this.taxa.resolve('performers', byId(dto.performers), tx);
+          const id = await this.videos.createProcessing(
+            {
+              slug, url, title: dto.title, atg_title: dto.atg_title ?? '', jtg_title: dto.jtg_title ?? '', featured: dto.featured ?? 0,
+              upload_date: now.toISOString(), categories, performers,
+            },
+            tx,
+          );
+          const jobId = await this.jobs.enqueue(id, INGEST_KIND, { source }, tx);
+          return { id, job_id: jobId };
+        });
+      } catch (error) {
+        await this.storage.store.remove(key).catch(() => undefined);
+        throw error;
+      }
       if (this.config.ingestWorker) this.runner.poke();
       return result;
     } finally {
