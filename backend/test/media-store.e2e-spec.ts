@@ -5,7 +5,10 @@ import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { DiskMediaStore } from '../src/media/store/disk-media-store';
 import { type MediaStore, ObjectNotFoundError, OutsideStoreError, RangeNotSatisfiableError } from '../src/media/store/media-store';
+import { GetBucketLifecycleConfigurationCommand } from '@aws-sdk/client-s3';
+import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { testS3Store } from './helpers/s3';
+import { TcpProxy } from './helpers/tcp-proxy';
 
 /**
  * The media store's port (issue #32, point 1), one suite for both drivers: the disk under a folder of its own,
@@ -175,6 +178,47 @@ describe.each(['disk', 's3'] as const)('the media store, %s driver', (driver) =>
   }
 });
 
+describe('the media store, s3 driver, when the connection to the bucket breaks mid-upload', () => {
+  let proxy: TcpProxy;
+  let store: S3MediaStore;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const bucket = await testS3Store();
+    drop = bucket.drop;
+    proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(bucket.settings.endpoint).port) });
+    store = new S3MediaStore({ ...bucket.settings, endpoint: `http://127.0.0.1:${proxy.port}` });
+  }, 180_000);
+  afterAll(async () => {
+    await proxy?.cut();
+    store?.client.destroy();
+    await drop?.();
+  });
+
+  /** A 40 MiB stream that calls `midway` once 12 MiB of it have been read. */
+  const upload = (bytes: Buffer, midway: () => void) =>
+    Readable.from((async function* () {
+      for (let at = 0; at < bytes.length; at += 1024 * 1024) {
+        if (at === 12 * 1024 * 1024) midway();
+        yield bytes.subarray(at, at + 1024 * 1024);
+      }
+    })());
+
+  it('resumes a multipart upload whose parts failed while the connection was cut for a moment', async () => {
+    const bytes = randomBytes(40 * 1024 * 1024);
+    await store.write('sources/resumed.mp4', upload(bytes, () => void proxy.cut().then(() => setTimeout(() => void proxy.restore(), 300))));
+    expect(sha256(await store.readBytes('sources/resumed.mp4'))).toBe(sha256(bytes));
+  }, 120_000);
+
+  it('publishes no part of an upload that could not finish, and keeps the object it would have replaced', async () => {
+    await store.write('sources/kept.mp4', 'the old bytes');
+    const bytes = randomBytes(40 * 1024 * 1024);
+    await expect(store.write('sources/kept.mp4', upload(bytes, () => void proxy.cut()))).rejects.toThrow();
+    await proxy.restore();
+    expect((await store.readBytes('sources/kept.mp4')).toString()).toBe('the old bytes');
+  }, 120_000);
+});
+
 describe('the media store, s3 driver, in its bucket', () => {
   it('lets anyone read renditions and images (what the edge fetches), never the sources', async () => {
     const { store, settings, drop } = await testS3Store();
@@ -192,6 +236,9 @@ describe('the media store, s3 driver, in its bucket', () => {
       const poster = await anonymous('thumbs/pub/poster.jpg');
       expect([poster.status, poster.headers.get('cache-control')]).toEqual([200, 'public, max-age=600']);
       expect((await anonymous('sources/private.mp4')).status).toBe(403);
+      // Parts of uploads never finished are removed by the server after a day.
+      const lifecycle = await store.client.send(new GetBucketLifecycleConfigurationCommand({ Bucket: settings.bucket }));
+      expect(lifecycle.Rules).toEqual([expect.objectContaining({ Status: 'Enabled', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })]);
       // Listing the bucket is not for anyone either.
       expect((await fetch(`${settings.endpoint}/${settings.bucket}?list-type=2`)).status).toBe(403);
     } finally {

@@ -6,6 +6,7 @@ import {
   HeadBucketCommand,
   HeadObjectCommand,
   paginateListObjectsV2,
+  PutBucketLifecycleConfigurationCommand,
   PutBucketPolicyCommand,
   PutObjectCommand,
   S3Client,
@@ -98,6 +99,16 @@ export class S3MediaStore implements MediaStore {
       ],
     };
     await this.client.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: JSON.stringify(policy) }));
+    // The parts of an upload that was neither completed nor aborted (the connection lost for good): removed by the
+    // server after a day. They were never an object: nothing reads them, but they take room.
+    await this.client.send(
+      new PutBucketLifecycleConfigurationCommand({
+        Bucket: bucket,
+        LifecycleConfiguration: {
+          Rules: [{ ID: 'abort-incomplete-uploads', Status: 'Enabled', Filter: { Prefix: '' }, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }],
+        },
+      }),
+    );
   }
 
   /** The object key of a media key (S3_PREFIX before it). */
