@@ -27,7 +27,7 @@ import { waitUntilReady } from './ready';
  * of its own (scripts/s3/start-ceph-s3.sh in /tmp/hunktube-s3-bench, S3 on 127.0.0.1:7491, 8 GiB of memory store):
  *
  * 1. ingest wall time: the same clip through the whole pipeline with MEDIA_STORE=disk and =s3, alternating
- *    (BENCH_MEDIA_ROUNDS each, the medians compared; target ≤ 1.15×);
+ *    (BENCH_MEDIA_ROUNDS, 3, each; the means compared; target ≤ 1.15×);
  * 2. the edge: segments through nginx from the media folder and from the bucket, the first fetch of each of
  *    BENCH_EDGE_SEGMENTS distinct 1 MB segments (cold) and autocannon on one (warm; target ≥ 0.9×);
  * 3. the API's resident memory (sampled every 100 ms from /proc) while a BENCH_UPLOAD_MB (2,048) MB upload
@@ -61,7 +61,7 @@ const s3Env = (s3: S3Env, bucket: string): Record<string, string> => ({
   MEDIA_STORE: 's3', S3_ENDPOINT: s3.endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_FORCE_PATH_STYLE: 'true',
 });
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
 
 /** One ingest of `clip` through the pipeline (job claim to published video), in seconds. */
@@ -88,7 +88,7 @@ async function ingestOnce(clip: string, env: Record<string, string>): Promise<nu
 
 async function benchIngest(s3: S3Env) {
   const clipSeconds = Number(process.env.BENCH_MEDIA_INGEST_SECONDS ?? 20);
-  const rounds = Number(process.env.BENCH_MEDIA_ROUNDS ?? 2);
+  const rounds = Number(process.env.BENCH_MEDIA_ROUNDS ?? 3);
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-media-clip-'));
   const clip = path.join(dir, 'clip.mp4');
   execFileSync(ffmpegPath(), [
@@ -104,7 +104,7 @@ async function benchIngest(s3: S3Env) {
     console.log(`  ingest round ${round + 1}: disk ${seconds(disk[round])} s, bucket ${seconds(bucket[round])} s`);
   }
   rmSync(dir, { recursive: true, force: true });
-  return { clipSeconds, rounds, diskSeconds: disk.map(seconds), bucketSeconds: bucket.map(seconds), ratio: Number((median(bucket) / median(disk)).toFixed(3)) };
+  return { clipSeconds, rounds, diskSeconds: disk.map(seconds), bucketSeconds: bucket.map(seconds), ratio: Number((mean(bucket) / mean(disk)).toFixed(3)) };
 }
 
 async function startNginx(work: string, store: 'disk' | 's3', media: string, s3?: { host: string; bucket: string }): Promise<{ base: string; stop: () => void }> {
