@@ -7,6 +7,7 @@ import { checkSignature, parseSignedPath } from './signing';
 import type { StorageService } from './storage.service';
 import { checkKey, ObjectNotFoundError, OutsideStoreError } from './store/media-store';
 import { pipeline } from 'node:stream/promises';
+import rangeParser from 'range-parser';
 
 /** Content types the player needs, whatever the platform's MIME table says. */
 export const MEDIA_TYPES: Record<string, string> = {
@@ -161,7 +162,7 @@ async function sendObject(
   res.setHeader('Last-Modified', new Date(stat.modifiedAt).toUTCString());
   if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) return void res.status(304).end();
 
-  const range = parseRange(req.headers.range, stat.size);
+  const range = byteRange(req.headers.range, stat.size);
   if (range === 'unsatisfiable') {
     res.setHeader('Content-Range', `bytes */${stat.size}`);
     return void fail(res, 416, 'Range not satisfiable');
@@ -188,20 +189,14 @@ async function sendObject(
 }
 
 /**
- * The one byte range of a Range header within `size` bytes (null: the whole object; a header with several
- * ranges or another unit is answered whole, as `send` does), or 'unsatisfiable' past the end.
+ * The byte range to send of an object of `size` bytes, read as Express's `send` reads a file's (the same
+ * range-parser, ranges combined), so that both stores answer a header alike: null for the whole object (no
+ * header, another unit, a malformed header, several ranges), 'unsatisfiable' for a 416.
  */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size) return 'unsatisfiable';
-  if (end < start) return null;
-  return { start, end };
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  if (!header || !/^ *bytes=/.test(header)) return null;
+  const ranges = rangeParser(size, header, { combine: true });
+  if (ranges === -1) return 'unsatisfiable';
+  if (ranges === -2 || ranges.length !== 1) return null;
+  return { start: ranges[0].start, end: ranges[0].end };
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { InvalidInputError } from '../common/errors/domain-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -66,9 +66,10 @@ export class StorageService implements OnModuleInit {
 
   /** With a bucket: made when missing, with its policy (S3MediaStore.prepareBucket); a failure is said, not fatal. */
   async onModuleInit(): Promise<void> {
-    if (!(this.store instanceof S3MediaStore)) return;
-    await this.store.prepareBucket().catch((error: unknown) => {
-      this.logger.warn(`The media bucket ${this.store instanceof S3MediaStore ? this.store.settings.bucket : ''} could not be prepared: ${(error as Error).message}`);
+    const { store } = this;
+    if (!(store instanceof S3MediaStore)) return;
+    await store.prepareBucket().catch((error: unknown) => {
+      this.logger.warn(`The media bucket ${store.settings.bucket} could not be prepared: ${(error as Error).message}`);
     });
   }
 
@@ -113,9 +114,7 @@ export class StorageService implements OnModuleInit {
   /** The first `length` bytes of an object (fewer when it is shorter); ObjectNotFoundError. */
   async readObjectHead(key: string, length: number): Promise<Buffer> {
     const { body } = await this.store.read(key, { start: 0, end: length - 1 });
-    const chunks: Buffer[] = [];
-    for await (const chunk of body as Readable) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).subarray(0, length);
+    return (await buffer(body)).subarray(0, length);
   }
 
   /**

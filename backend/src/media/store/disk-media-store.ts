@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import { createReadStream, createWriteStream, promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -34,7 +34,7 @@ export class DiskMediaStore implements MediaStore {
   async stat(key: string): Promise<StoredObject | null> {
     const file = await this.fileOf(key);
     const stats = await fs.stat(file).catch(() => null);
-    return stats?.isFile() ? { key, size: stats.size, modifiedAt: stats.mtimeMs, version: `${stats.size}-${stats.mtimeMs}-${stats.ino}` } : null;
+    return stats?.isFile() ? storedObject(key, stats) : null;
   }
 
   async read(key: string, range?: ByteRange): Promise<ObjectRead> {
@@ -48,7 +48,7 @@ export class DiskMediaStore implements MediaStore {
       const sent = clampRange(range, stats.size);
       // The stream owns the handle from here: it closes it at its end or when destroyed.
       const body = createReadStream('', { fd: handle, start: sent.start, end: sent.end, autoClose: true });
-      return { key, size: stats.size, modifiedAt: stats.mtimeMs, version: `${stats.size}-${stats.mtimeMs}-${stats.ino}`, body, range: sent };
+      return { ...storedObject(key, stats), body, range: sent };
     } catch (error) {
       await handle.close();
       throw error;
@@ -98,7 +98,7 @@ export class DiskMediaStore implements MediaStore {
           if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`)) await walk(path.join(dir, entry.name), key);
         } else if (entry.isFile() && key.startsWith(prefix)) {
           const stats = await fs.stat(path.join(dir, entry.name)).catch(() => null);
-          if (stats) found.push({ key, size: stats.size, modifiedAt: stats.mtimeMs, version: `${stats.size}-${stats.mtimeMs}-${stats.ino}` });
+          if (stats) found.push(storedObject(key, stats));
         }
       }
     };
@@ -176,6 +176,11 @@ async function exists(p: string): Promise<boolean> {
   }
 }
 
+/** A file as an object: its version changes whenever it is written again (size, time and inode). */
+function storedObject(key: string, stats: Stats): StoredObject {
+  return { key, size: stats.size, modifiedAt: stats.mtimeMs, version: `${stats.size}-${stats.mtimeMs}-${stats.ino}` };
+}
+
 /** `range` within an object of `size` bytes: the whole object without one; RangeNotSatisfiableError past its end. */
 export function clampRange(range: ByteRange | undefined, size: number): ByteRange {
   if (!range) return { start: 0, end: Math.max(0, size - 1) };
@@ -183,8 +188,11 @@ export function clampRange(range: ByteRange | undefined, size: number): ByteRang
   return { start: range.start, end: Math.min(range.end, size - 1) };
 }
 
-/** Writes through a temporary file beside `target`, renamed over it once whole; nothing is left on failure. */
-async function writeAtomic(target: string, fill: (temporary: string) => Promise<unknown>): Promise<void> {
+/**
+ * Writes a local file through a temporary file beside `target`, renamed over it once whole; nothing is left on
+ * failure (the disk store's objects, and the bucket's downloads into a worker's scratch).
+ */
+export async function writeAtomic(target: string, fill: (temporary: string) => Promise<unknown>): Promise<void> {
   // A dot-name beside the target: never a key, so never listed or served half-written.
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   try {

@@ -2,11 +2,12 @@ import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type * as StorageSdk from '@aws-sdk/lib-storage';
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
+import { writeAtomic } from './disk-media-store';
 import type { S3Settings } from '../../config/app-config';
 import {
   type ByteRange,
@@ -142,10 +143,7 @@ export class S3MediaStore implements MediaStore {
   }
 
   async readBytes(key: string): Promise<Buffer> {
-    const { body } = await this.read(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of body) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    return buffer((await this.read(key)).body);
   }
 
   async write(key: string, body: Buffer | string | Readable, options: WriteOptions = {}): Promise<void> {
@@ -172,16 +170,10 @@ export class S3MediaStore implements MediaStore {
 
   async download(key: string, file: string): Promise<void> {
     const { body } = await this.read(key);
-    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await pipeline(body, createWriteStream(temporary, { flags: 'wx' }));
-      await fs.rename(temporary, file);
-    } catch (error) {
+    await writeAtomic(file, (temporary) => pipeline(body, createWriteStream(temporary, { flags: 'wx' }))).catch((error: unknown) => {
       body.destroy();
-      await fs.rm(temporary, { force: true }).catch(() => undefined);
       throw error;
-    }
+    });
   }
 
   async *list(prefix: string): AsyncIterable<StoredObject> {
