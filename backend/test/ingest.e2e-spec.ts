@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
 import { ffmpegPath, ffprobePath } from '../src/media/ffmpeg.runner';
-import { bearer, createTestApp, registerAdmin, registerUser, settledVideoStatus, TestApp, TestUser } from './helpers/test-app';
+import { bearer, createTestApp, registerAdmin, registerUser, settledVideoStatus, TestApp, TestUser, waitForJob } from './helpers/test-app';
 
 const ffprobeJson = (args: string[]) => JSON.parse(execFileSync(ffprobePath(), ['-v', 'error', '-print_format', 'json', ...args]).toString());
 
@@ -54,16 +54,6 @@ describe('Video upload and ingest (e2e, real ffmpeg)', () => {
   const CLIP_SECONDS = 9;
 
   const uploadRaw = (headers: Record<string, string>, title: string, file: Buffer) => uploadRawTo(t.app.getHttpServer() as Server, headers, title, file);
-  const jobState = async (jobId: number) => (await t.db.query('SELECT state, progress, error FROM ingest_jobs WHERE id = $1', [jobId]))[0];
-  const waitForJob = async (jobId: number, until: string[] = ['done', 'failed'], timeoutMs = 150_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const job = await jobState(jobId);
-      if (until.includes(job.state)) return job;
-      if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.state} (${job.progress}%)`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'ingest-'));
@@ -97,8 +87,8 @@ describe('Video upload and ingest (e2e, real ffmpeg)', () => {
 
     // Unpublished while it is built.
     await request(t.http).get(`/api/videos/${res.body.id}`).expect(404);
-    const job = await waitForJob(res.body.job_id);
-    expect(job).toEqual({ state: 'done', progress: 100, error: null });
+    const { state, progress, error } = await waitForJob(t, res.body.job_id);
+    expect({ state, progress, error }).toEqual({ state: 'done', progress: 100, error: null });
 
     const video = (await request(t.http).get(`/api/videos/${res.body.id}`).expect(200)).body;
     expect(video).toMatchObject({ title: 'Test Pattern Party', duration: CLIP_SECONDS, categories: [{ id: 'jocks', name: 'Jocks' }] });
@@ -166,7 +156,7 @@ describe('Video upload and ingest (e2e, real ffmpeg)', () => {
     const broken = path.join(dir, 'broken.mp4');
     writeFileSync(broken, Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4000, 0x42)]));
     const res = await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'Broken').attach('file', broken).expect(202);
-    const job = await waitForJob(res.body.job_id, ['failed']);
+    const job = await waitForJob(t, res.body.job_id, (j) => j.state === 'failed');
     expect(job.error).toMatch(/Not a playable video/);
     const [row] = await t.db.query('SELECT attempts FROM ingest_jobs WHERE id = $1', [res.body.job_id]);
     expect(row.attempts).toBe(3);

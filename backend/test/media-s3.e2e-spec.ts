@@ -8,10 +8,9 @@ import { ffmpegPath, ffprobePath } from '../src/media/ffmpeg.runner';
 import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { bucketKeys, dropBucket, s3Env, testS3Settings } from './helpers/s3';
 import { TcpProxy } from './helpers/tcp-proxy';
-import { bearer, createTestApp, registerAdmin, type TestApp, type TestUser } from './helpers/test-app';
+import { bearer, createTestApp, registerAdmin, type TestApp, type TestUser, waitForJob } from './helpers/test-app';
 import { insertVideo } from './helpers/factories';
 import { JobRunner } from '../src/jobs/job-runner.service';
-import type { JobRow } from '../src/jobs/job-types';
 import { JobsService } from '../src/jobs/jobs.service';
 import { INGEST_KIND } from '../src/media/ingest.service';
 
@@ -72,13 +71,7 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
       .attach('file', clip, { filename: 'clip.mp4', contentType: 'video/mp4' })
       .expect(202);
     const { id, job_id: jobId } = upload.body as { id: number; job_id: number };
-    const deadline = Date.now() + 150_000;
-    let job: { state: string; error: string | null };
-    do {
-      await new Promise((r) => setTimeout(r, 250));
-      [job] = await t.db.query('SELECT state, error FROM ingest_jobs WHERE id = $1', [jobId]);
-    } while (!['done', 'failed'].includes(job.state) && Date.now() < deadline);
-    expect(job).toMatchObject({ state: 'done', error: null });
+    expect(await waitForJob(t, jobId)).toMatchObject({ state: 'done', error: null });
 
     video = (await request(t.http).get(`/api/videos/${id}`).expect(200)).body;
     stem = video.stream_path.slice('/videos/'.length, -'/index.m3u8'.length);
@@ -208,11 +201,7 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
     const jobId = await t.app.get(JobsService).enqueue(id, INGEST_KIND, { source: '2026/11/waiting-clip.mp4' });
     try {
       t.app.get(JobRunner).poke();
-      let job: JobRow | null = null;
-      for (let i = 0; i < 200 && !(job?.state === 'queued' && job.error); i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        job = await t.app.get(JobsService).find(jobId);
-      }
+      const job = await waitForJob(t, jobId, (j) => j.state === 'queued' && j.error !== null, 20_000);
       expect(job).toMatchObject({ state: 'queued', attempts: 0, error: expect.stringMatching(/^Not reachable now, tried again in 10 s/) });
       expect((await t.db.query('SELECT status FROM videos WHERE id = $1', [id]))[0].status).toBe('processing');
     } finally {
@@ -221,12 +210,7 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
     // Its time come (brought forward here), the same job runs to the end.
     await t.db.query(`UPDATE ingest_jobs SET not_before = now() WHERE id = $1`, [jobId]);
     t.app.get(JobRunner).poke();
-    let done: JobRow | null = null;
-    for (let i = 0; i < 600 && done?.state !== 'done'; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      done = await t.app.get(JobsService).find(jobId);
-    }
-    expect(done).toMatchObject({ state: 'done', attempts: 1 });
+    expect(await waitForJob(t, jobId, (j) => j.state === 'done')).toMatchObject({ state: 'done', attempts: 1 });
     expect(await bucket.stat('videos/2026/11/waiting-clip/index.m3u8')).not.toBeNull();
     expect((await t.db.query('SELECT status FROM videos WHERE id = $1', [id]))[0].status).toBe('ready');
   }, 180_000);

@@ -16,6 +16,7 @@ import { dataSourceOptions, openDataSource } from '../../src/database/data-sourc
 import type { PGlitePool } from '../../src/database/pglite-pool';
 import { VIDEO_FIELDS } from '../../src/common/cache/change-events';
 import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
+import type { JobRow } from '../../src/jobs/job-types';
 
 /**
  * The whole app for e2e tests. By default on an in-memory PGlite; with TEST_DB=postgres (set by
@@ -181,6 +182,25 @@ export async function registerAdmin(t: TestApp): Promise<TestUser> {
 }
 
 export const bearer = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
+
+/**
+ * An ingest job once `until` holds for it (by default: done or failed), polled every 250 ms; throws with its state
+ * and progress past `timeoutMs`.
+ */
+export async function waitForJob(
+  t: Pick<TestApp, 'db'>,
+  jobId: number,
+  until: (job: JobRow) => boolean = (job) => job.state === 'done' || job.state === 'failed',
+  timeoutMs = 150_000,
+): Promise<JobRow> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [job] = await t.db.query<JobRow[]>('SELECT id, video_id, kind, state, progress, error, attempts, payload FROM ingest_jobs WHERE id = $1', [jobId]);
+    if (until(job)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.state} (${job.progress}%)`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 /**
  * A video's status once its job's end has reached it: the job runner records a failed job, then lets the
