@@ -8,6 +8,8 @@ import * as net from 'node:net';
 export class TcpProxy {
   private server?: net.Server;
   private readonly sockets = new Set<net.Socket>();
+  /** New connections still to be reset by `blip()`; 0 once a client has met them all. */
+  refusing = 0;
   port = 0;
 
   constructor(
@@ -25,6 +27,11 @@ export class TcpProxy {
   async restore(): Promise<void> {
     if (this.server) return;
     const server = net.createServer((client) => {
+      if (this.refusing > 0) {
+        this.refusing -= 1;
+        client.resetAndDestroy();
+        return;
+      }
       const upstream = net.connect(this.targetPort, this.targetHost);
       for (const s of [client, upstream]) {
         this.sockets.add(s);
@@ -51,6 +58,17 @@ export class TcpProxy {
     for (const s of this.sockets) s.resetAndDestroy();
     this.sockets.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /**
+   * A moment's outage that does not depend on the clock: resets every open connection, then resets the next
+   * `refused` new ones as they arrive, and relays again after them. A client that retries gets through on a
+   * later try however slow the machine is; `cut()` then `restore()` after a delay races its backoff.
+   */
+  blip(refused = 1): void {
+    for (const s of this.sockets) s.resetAndDestroy();
+    this.sockets.clear();
+    this.refusing = refused;
   }
 
   /** `url` with its host and port replaced by the proxy's. */
