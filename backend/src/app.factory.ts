@@ -16,6 +16,7 @@ import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, noNulCharacters, oneApiS
 import { sessionCookieName } from './common/http/session-cookie';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import { StorageService } from './media/storage.service';
+import { HlsKeysService } from './media/hls-keys.service';
 import { ImageVariants } from './media/image-variants';
 import { mediaServing } from './media/media-serving';
 import { withErrorCodes } from './openapi/openapi.decorators';
@@ -92,7 +93,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   await rateLimit.onModuleInit();
   app.use(directCountingMiddleware(app.get(CountersController), app.get(CountersService), rateLimit, new AllExceptionsFilter()));
   app.use(cookieParser());
-  app.use(mediaServing(config, app.get(StorageService), app.get(ImageVariants)));
+  app.use(mediaServing(config, app.get(StorageService), app.get(ImageVariants), app.get(HlsKeysService)));
   // The web client's files and pages (each with its own head and the bootstrap block), before Nest's routing.
   app.use(webClientMiddleware(app.get(PagesService)));
   // robots.txt and the sitemaps live at the site's root, where crawlers look for them.

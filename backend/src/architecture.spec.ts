@@ -31,6 +31,7 @@ const OWNERS: Record<string, string> = {
   ingest_jobs: 'jobs',
   scheduled_tasks: 'jobs',
   removal_requests: 'removal-requests',
+  hls_keys: 'media',
 };
 
 /** Folders that build whole databases: every table is theirs by design. */

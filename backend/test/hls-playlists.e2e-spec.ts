@@ -161,7 +161,8 @@ describe('HLS playlists that say what the segments are (e2e, real ffmpeg)', () =
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'hls-'));
     media = path.join(dir, 'media');
-    t = await createTestApp({ MEDIA_DIR: media, MAX_UPLOAD_BYTES: String(20 * 1024 * 1024) });
+    // Segments in the clear, read here by ffprobe from the folder; sealed ones: hls-encryption.e2e-spec.ts.
+    t = await createTestApp({ HLS_ENCRYPTION: 'off', MEDIA_DIR: media, MAX_UPLOAD_BYTES: String(20 * 1024 * 1024) });
     admin = await registerAdmin(t);
     for (const [name, source] of Object.entries(SOURCES)) {
       const clip = path.join(dir, `${name}.mp4`);

@@ -65,7 +65,8 @@ describe('Video upload and ingest (e2e, real ffmpeg)', () => {
       '-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`,
       '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
     ]);
-    t = await createTestApp({ MEDIA_DIR: media, MAX_UPLOAD_BYTES: String(5 * 1024 * 1024) });
+    // Segments in the clear, read here by ffprobe from the folder; sealed ones: hls-encryption.e2e-spec.ts.
+    t = await createTestApp({ HLS_ENCRYPTION: 'off', MEDIA_DIR: media, MAX_UPLOAD_BYTES: String(5 * 1024 * 1024) });
     admin = await registerAdmin(t);
     member = await registerUser(t.http);
     await t.db.query(`INSERT INTO categories (id, name) VALUES ('jocks', 'Jocks')`);

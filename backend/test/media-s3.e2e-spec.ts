@@ -13,6 +13,7 @@ import { insertVideo } from './helpers/factories';
 import { JobRunner } from '../src/jobs/job-runner.service';
 import { JobsService } from '../src/jobs/jobs.service';
 import { INGEST_KIND } from '../src/media/ingest.service';
+import { decryptSegment, sequenceIv } from '../src/media/hls-encryption';
 
 /**
  * MEDIA_STORE=s3 (issue #32, points 1 and 2): an upload goes to the bucket, the ingest fetches it into its own
@@ -30,6 +31,8 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
   let clip: Buffer;
   let video: { id: number; stream_path: string; poster: string };
   let stem: string;
+  /** The first 240p segment's name, with its key's id. */
+  let firstSegment: string;
 
   const filesUnder = (folder: string): string[] => {
     try {
@@ -78,11 +81,18 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
     const keys = await bucketKeys(settings);
     expect(keys).toEqual(
       expect.arrayContaining([
-        `videos/${stem}/index.m3u8`, `videos/${stem}/240p.m3u8`, `videos/${stem}/240p_000.ts`, `videos/${stem}/360p.m3u8`,
+        `videos/${stem}/index.m3u8`, `videos/${stem}/240p.m3u8`, `videos/${stem}/360p.m3u8`,
         `thumbs/${stem}/poster.jpg`, `thumbs/${stem}/poster.jpg.320w.webp`, `thumbs/${stem}/storyboard.vtt`, `thumbs/${stem}/sprite-0.jpg`,
         `thumbs/${stem}/preview.mp4`, `sources/${stem}.mp4`,
       ]),
     );
+    // The segments are sealed (HLS_ENCRYPTION is on by default), each named for its key; the key is not in the bucket.
+    const variant = (await bucket.readBytes(`videos/${stem}/240p.m3u8`)).toString();
+    const keyId = /#EXT-X-KEY:METHOD=AES-128,URI="([0-9a-f]{16})\.key"/.exec(variant)?.[1] as string;
+    firstSegment = `240p_000-${keyId}.ts`;
+    expect(variant.split('\n')).toContain(firstSegment);
+    expect(keys).toContain(`videos/${stem}/${firstSegment}`);
+    expect(keys.filter((key) => key.endsWith('.key') || /_\d{3}\.ts$/.test(key))).toEqual([]);
     // The source is the upload, byte for byte.
     expect((await bucket.readBytes(`sources/${stem}.mp4`)).equals(clip)).toBe(true);
     // Nothing of it on this machine's disk: no media folder, no upload left in the spool, an empty scratch.
@@ -98,26 +108,33 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
     expect(master.text).toBe((await bucket.readBytes(`videos/${stem}/index.m3u8`)).toString());
     expect(master.text).toContain('240p.m3u8');
 
-    const segment = await bucket.readBytes(`videos/${stem}/240p_000.ts`);
-    const whole = await request(t.http).get(`${folderUrl}240p_000.ts`).buffer(true).parse(binary).expect(200);
+    const segment = await bucket.readBytes(`videos/${stem}/${firstSegment}`);
+    const whole = await request(t.http).get(`${folderUrl}${firstSegment}`).buffer(true).parse(binary).expect(200);
     expect(whole.headers).toMatchObject({ 'content-type': 'video/mp2t', 'accept-ranges': 'bytes', 'content-length': String(segment.length), 'cache-control': 'private, max-age=31536000, immutable' });
     expect(master.headers['cache-control']).toBe('private, max-age=10');
     expect((whole.body as Buffer).equals(segment)).toBe(true);
 
-    const part = await request(t.http).get(`${folderUrl}240p_000.ts`).set('Range', 'bytes=188-375').buffer(true).parse(binary).expect(206);
+    const part = await request(t.http).get(`${folderUrl}${firstSegment}`).set('Range', 'bytes=188-375').buffer(true).parse(binary).expect(206);
     expect(part.headers['content-range']).toBe(`bytes 188-375/${segment.length}`);
     expect((part.body as Buffer).equals(segment.subarray(188, 376))).toBe(true);
-    const tail = await request(t.http).get(`${folderUrl}240p_000.ts`).set('Range', 'bytes=-188').buffer(true).parse(binary).expect(206);
+    const tail = await request(t.http).get(`${folderUrl}${firstSegment}`).set('Range', 'bytes=-188').buffer(true).parse(binary).expect(206);
     expect((tail.body as Buffer).equals(segment.subarray(segment.length - 188))).toBe(true);
-    const past = await request(t.http).get(`${folderUrl}240p_000.ts`).set('Range', `bytes=${segment.length}-`).expect(416);
+    const past = await request(t.http).get(`${folderUrl}${firstSegment}`).set('Range', `bytes=${segment.length}-`).expect(416);
     expect(past.headers['content-range']).toBe(`bytes */${segment.length}`);
     expect(past.body).toEqual({ error: 'Range not satisfiable', statusCode: 416 });
 
-    await request(t.http).get(`${folderUrl}240p_000.ts`).set('If-None-Match', whole.headers.etag).expect(304);
-    const head = await request(t.http).head(`${folderUrl}240p_000.ts`).expect(200);
+    await request(t.http).get(`${folderUrl}${firstSegment}`).set('If-None-Match', whole.headers.etag).expect(304);
+    const head = await request(t.http).head(`${folderUrl}${firstSegment}`).expect(200);
     expect(head.headers['content-length']).toBe(String(segment.length));
 
     await request(t.http).get(`${folderUrl}240p_999.ts`).expect(404);
+    // The key, from the API only, opens the segment: MPEG-TS packets (sync byte 0x47 every 188 bytes).
+    const keyId = firstSegment.slice('240p_000-'.length, -'.ts'.length);
+    const key = await request(t.http).get(`${folderUrl}${keyId}.key`).buffer(true).parse(binary).expect(200);
+    expect(key.headers['cache-control']).toBe('private, no-store');
+    const plain = decryptSegment(segment, key.body as Buffer, sequenceIv(0));
+    expect([plain[0], plain[188], plain[376]]).toEqual([0x47, 0x47, 0x47]);
+    expect(segment[0] === 0x47 && segment[188] === 0x47 && segment[376] === 0x47).toBe(false);
     await request(t.http).get(secureUrl.replace(/\/s\/[^,]+/, '/s/AAAAAAAAAAAAAAAAAAAAAA')).expect(403);
   });
 

@@ -14,7 +14,12 @@ import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { dropBucket, s3Env, testS3Settings } from './helpers/s3';
 import { standInWeb, type StandInWeb } from './helpers/stand-in-web';
 import { TcpProxy } from './helpers/tcp-proxy';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { bearer, createTestApp, registerAdmin, type TestApp, waitForJob } from './helpers/test-app';
+import { chromium } from 'playwright-core';
+import { createRequire } from 'node:module';
+import { execFile } from 'node:child_process';
+import request from 'supertest';
+import { ffprobePath } from '../src/media/ffmpeg.runner';
 
 /**
  * The stack's nginx with MEDIA_STORE=s3 (issue #32, point 3): the media token checked as on disk, then the object
@@ -169,4 +174,75 @@ describe('nginx as the edge in front of an S3 bucket (e2e, real nginx, real Ceph
     }
     expect((await get(signed('short.m3u8'))).status).toBe(200);
   }, 60_000);
+  describe('an encrypted video in the bucket', () => {
+    const CLIP_SECONDS = 6;
+    /** The video's signed folder at the edge: `http://127.0.0.1:{nginx}/s/{token},{expires}/videos/{stem}/`. */
+    let folderUrl: string;
+    let stem: string;
+    let keyId: string;
+
+    beforeAll(async () => {
+      const clip = path.join(work, 'clip.mp4');
+      execFileSync(ffmpegPath(), [
+        '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${CLIP_SECONDS}`,
+        '-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`,
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
+      ]);
+      const admin = await registerAdmin(t);
+      const upload = await request(t.app.getHttpServer()).post('/api/admin/videos').set(bearer(admin)).field('title', 'Sealed At The Edge').attach('file', clip).expect(202);
+      expect(await waitForJob(t, upload.body.job_id)).toMatchObject({ state: 'done', error: null });
+      const video = (await request(t.app.getHttpServer()).get(`/api/videos/${upload.body.id}`).expect(200)).body as { stream_path: string };
+      const { secureUrl } = (await request(t.app.getHttpServer()).get('/api/video/secure').query({ path: video.stream_path }).expect(200)).body as { secureUrl: string };
+      stem = video.stream_path.slice('/videos/'.length, -'/index.m3u8'.length);
+      folderUrl = `${base}${secureUrl.slice(0, -'index.m3u8'.length)}`;
+      keyId = /URI="([0-9a-f]{16})\.key"/.exec((await bucket.readBytes(`videos/${stem}/240p.m3u8`)).toString())?.[1] as string;
+    }, 180_000);
+
+    it('answers its key from the API through the edge, never from the bucket nor a cache', async () => {
+      const first = await get(`${folderUrl}${keyId}.key`);
+      expect([first.status, first.body.length, first.headers.get('cache-control'), first.cache]).toEqual([200, 16, 'private, no-store', null]);
+      expect((await get(`${folderUrl}${keyId}.key`)).cache).toBeNull();
+      expect(await bucket.stat(`videos/${stem}/${keyId}.key`)).toBeNull();
+      // The token is checked for the key as for the rest of the folder.
+      const [, token] = /\/s\/([^,]+),/.exec(folderUrl) as RegExpExecArray;
+      expect((await get(`${folderUrl.replace(token, 'AAAAAAAAAAAAAAAAAAAAAA')}${keyId}.key`)).status).toBe(403);
+      // Its segments are the bucket's, sealed, through the edge's cache.
+      const segmentName = `240p_000-${keyId}.ts`;
+      const segment = await get(`${folderUrl}${segmentName}`);
+      expect([segment.status, segment.cache]).toEqual([200, 'MISS']);
+      expect(segment.body[0] === 0x47 && segment.body[188] === 0x47).toBe(false);
+    });
+
+    it('plays in ffmpeg through the edge, every frame decoded', async () => {
+      const played = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(ffprobePath(), ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'json', `${folderUrl}index.m3u8`], { encoding: 'utf8' },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })),
+      );
+      expect([played.code, played.stderr]).toEqual([0, '']);
+      expect(Number(JSON.parse(played.stdout).streams[0].nb_read_frames)).toBe(CLIP_SECONDS * 30);
+    }, 60_000);
+
+    it('plays in hls.js and in Shaka Player in Chromium, through the edge', async () => {
+      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+      try {
+        const page = await browser.newPage();
+        // An http origin (the edge's own), as a player page has.
+        await page.goto(`${base}/nginx-health`);
+        const resolve = createRequire(__filename).resolve;
+        await page.addScriptTag({ path: resolve('hls.js/dist/hls.min.js') });
+        await page.addScriptTag({ path: resolve('shaka-player/dist/shaka-player.compiled.js') });
+        await page.addScriptTag({ path: path.join(__dirname, 'fixtures', 'play-encrypted.js') });
+        const played = (await page.evaluate(`playEncrypted(${JSON.stringify(`${folderUrl}index.m3u8`)})`)) as { player: string; time: number; width: number; keys: number; errors: string[] }[];
+        for (const result of played) {
+          expect(result, result.player).toMatchObject({ errors: [] });
+          expect(result.time, result.player).toBeGreaterThanOrEqual(2);
+          expect(result.width, result.player).toBeGreaterThan(0);
+          expect(result.keys, result.player).toBeGreaterThanOrEqual(1);
+        }
+        expect(played.map((p) => p.player)).toEqual(['hls.js', 'Shaka Player']);
+      } finally {
+        await browser.close();
+      }
+    }, 120_000);
+  });
 });

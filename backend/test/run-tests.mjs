@@ -1,7 +1,7 @@
 // `npm test` for the backend: every suite on PGlite, then, when TEST_DATABASE_URL names a PostgreSQL server,
 // the repository specs and the files that need the server (test/server-run.mjs) again on that server.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { commandRuns, ensureDebianPackage } from '../../scripts/debian-package.mjs';
@@ -14,6 +14,8 @@ const extra = process.argv.slice(2);
 ensureDebianPackage('nginx-light', commandRuns('nginx', ['-v']), 'The container stack tests need nginx on the PATH');
 // The sitemaps are validated against the official schemas by libxml2's xmllint.
 ensureDebianPackage('libxml2-utils', commandRuns('xmllint', ['--version']), 'The sitemap tests need xmllint on the PATH');
+// An encrypted stream from the bucket is played through the edge by hls.js and Shaka Player in Debian's Chromium.
+ensureDebianPackage('chromium', () => existsSync('/usr/bin/chromium'), 'The encrypted playback test needs Chromium at /usr/bin/chromium');
 // The S3 driver is tested on a real Ceph RGW (scripts/s3/start-ceph-s3.sh), from Debian's own packages.
 ensureDebianPackage(
   ['ceph-mon', 'ceph-osd', 'radosgw', 'ceph-common'],

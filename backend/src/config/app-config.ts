@@ -108,6 +108,14 @@ class EnvironmentVariables {
   @Transform(trimmed) @Matches(/^(|([A-Za-z0-9._-]+\/)*[A-Za-z0-9._-]+\/?)$/, { message: 'S3_PREFIX must be empty or folder names of letters, digits, dots, hyphens and underscores, like site-a/' })
   S3_PREFIX = '';
 
+  /** New ingests' HLS encrypted with AES-128, each video with its own key (docs/media.md › Encrypted HLS). */
+  @IsIn(['on', 'off'])
+  HLS_ENCRYPTION = 'on';
+
+  /** The secret the HLS keys are wrapped with (HKDF); empty: derived from JWT_SECRET. */
+  @IsOptional() @IsString() @MinLength(32, { message: 'HLS_KEY_SECRET must be at least 32 characters' })
+  HLS_KEY_SECRET?: string;
+
   @Transform(trimmed) @IsString()
   MEDIA_HOSTS = '';
 
@@ -188,7 +196,7 @@ class EnvironmentVariables {
 /** Every environment variable the app reads. */
 export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
-  'SITE_NAME', 'BRAND_HOSTS', 'BRAND_SITE_NAMES', 'MEDIA_DIR', 'MEDIA_STORE', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
+  'SITE_NAME', 'BRAND_HOSTS', 'BRAND_SITE_NAMES', 'MEDIA_DIR', 'MEDIA_STORE', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX', 'HLS_ENCRYPTION', 'HLS_KEY_SECRET', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
   'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_AUTH_GLOBAL', 'RATE_LIMIT_WRITE', 'RATE_LIMIT_READ', 'LOG_LEVEL',
   'CATALOGUE_CACHE', 'SEARCH_INDEX_MIN_VIDEOS', 'SITEMAP_URLS_PER_FILE', 'API_DOCS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
@@ -221,6 +229,10 @@ export interface AppConfig {
   mediaDir: string;
   /** MEDIA_STORE and S3_*: the media's store, and the bucket with `s3`. */
   mediaStore: { driver: 'disk' } | { driver: 's3'; s3: S3Settings };
+  /** HLS_ENCRYPTION: whether new ingests encrypt their segments (AES-128, one key per video). */
+  hlsEncryption: boolean;
+  /** HLS_KEY_SECRET, or JWT_SECRET when not set: what the keys are wrapped with in the database. */
+  hlsKeySecret: string;
   mediaHosts: { '1': string; '2': string; default: string };
   imageHost: string;
   mediaSigningKey: string;
@@ -464,6 +476,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             },
           }
         : { driver: 'disk' },
+    hlsEncryption: vars.HLS_ENCRYPTION === 'on',
+    hlsKeySecret: vars.HLS_KEY_SECRET ?? vars.JWT_SECRET ?? (secrets as InstallSecrets).jwtSecret,
     mediaHosts: mediaHosts as AppConfig['mediaHosts'],
     imageHost: vars.IMAGE_HOST.replace(/\/+$/, ''),
     mediaSigningKey: vars.MEDIA_SIGNING_KEY ?? (secrets as InstallSecrets).mediaSigningKey,

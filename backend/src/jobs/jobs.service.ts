@@ -38,6 +38,15 @@ export class JobsService {
     return Number(id);
   }
 
+  /** Queues a job that no worker claims before `seconds` from now (a sweep after the links given have expired). */
+  async enqueueLater(videoId: number, kind: string, payload: Record<string, unknown>, seconds: number): Promise<number> {
+    const [{ id }] = await this.db.query<{ id: number }[]>(
+      `INSERT INTO ingest_jobs (video_id, kind, payload, not_before) VALUES ($1, $2, $3::jsonb, now() + make_interval(secs => $4)) RETURNING id`,
+      [videoId, kind, JSON.stringify(payload), seconds],
+    );
+    return Number(id);
+  }
+
   /**
    * Takes the oldest queued job, or a running one whose worker went quiet, for `worker`. SKIP LOCKED lets
    * several workers claim at once without taking the same job.

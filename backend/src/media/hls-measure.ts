@@ -28,11 +28,11 @@ export interface MeasuredVariant {
 /**
  * Reads `folder/uri`, stats each segment it names and works out its BANDWIDTH and AVERAGE-BANDWIDTH (RFC 8216
  * §4.1, hls-playlist.ts › variantBitRates). Writes nothing. UnmeasurableError when the playlist has no segments
- * or target duration, or names segments that are not plain files of its folder (byte ranges, fMP4, keys).
+ * or target duration, or names segments that are not plain files of its folder (byte ranges, fMP4); encrypted ones are measured as sent.
  */
 export async function measureVariant(folder: HlsFolder, uri: string): Promise<MeasuredVariant> {
   const text = await folder.readText(uri);
-  const listed = mediaSegments(text);
+  const listed = mediaSegments(text, { keys: true });
   const target = targetDurationOf(text);
   if (!listed || listed.length === 0) throw new UnmeasurableError(`${uri} names no segments that are plain files of its folder`);
   if (target === null) throw new UnmeasurableError(`${uri} declares no EXT-X-TARGETDURATION`);

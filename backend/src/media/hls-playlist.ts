@@ -35,15 +35,16 @@ export interface MediaSegment {
  * A variant playlist's media segments, or null when a segment cannot be fetched as a whole file of the
  * playlist's folder with no other request first: a URI elsewhere, byte ranges, an initialisation section
  * (fMP4) or encryption keys would each make the first request hls.js sends another one than a preload of the file.
+ * With `keys`, encrypted segments count (each still a whole file of the folder, as measuring them needs).
  */
-export function mediaSegments(variant: string): MediaSegment[] | null {
+export function mediaSegments(variant: string, { keys = false }: { keys?: boolean } = {}): MediaSegment[] | null {
   const segments: MediaSegment[] = [];
   let duration: number | null = null;
   let time = 0;
   for (const raw of variant.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === '') continue;
-    if (/^#EXT-X-(?:BYTERANGE|MAP|KEY|PART)\b/.test(line)) return null;
+    if (/^#EXT-X-(?:BYTERANGE|MAP|PART)\b/.test(line) || (!keys && line.startsWith('#EXT-X-KEY'))) return null;
     const extinf = /^#EXTINF:\s*([\d.]+)/.exec(line);
     if (extinf) {
       duration = Number.parseFloat(extinf[1]);

@@ -1,4 +1,6 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import * as path from 'node:path';
 import { isDependencyDown } from '../common/errors/dependency-errors';
 import { JobRunner } from '../jobs/job-runner.service';
@@ -10,6 +12,8 @@ import {
 } from './ffmpeg-args';
 import { type DemoClip, demoClipArgs, demoLadderFor } from './demo-clips';
 import { FfmpegRunner } from './ffmpeg.runner';
+import { sealRenditions } from './hls-encryption';
+import { HlsKeysService } from './hls-keys.service';
 import { measureVariant } from './hls-measure';
 import type { VariantBitRates } from './hls-playlist';
 import { ImageVariants, SPRITE_COPIES, THUMBNAIL_COPIES } from './image-variants';
@@ -48,6 +52,8 @@ export class IngestService implements JobHandler, OnModuleInit {
     private readonly storage: StorageService,
     private readonly runner: JobRunner,
     private readonly images: ImageVariants,
+    private readonly keys: HlsKeysService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'hlsEncryption'>,
   ) {}
 
   onModuleInit(): void {
@@ -134,6 +140,8 @@ export class IngestService implements JobHandler, OnModuleInit {
     // Demo clips get a lighter ladder so that a first start fills the site in minutes.
     const ladder = payload.demo ? demoLadderFor(probe.height) : ladderFor(probe.height);
     await step(WEIGHTS.renditions, (on) => this.ffmpeg.run(ladderArgs(source, hlsTmp, ladder, probe), on, signal), probe.durationSeconds);
+    // Sealed before they are measured: the master declares the bit rates of the bytes players fetch.
+    const keyId = this.config.hlsEncryption ? await this.seal(videoId, stem, hlsTmp, ladder.map((r) => `${r.name}.m3u8`)) : null;
     await this.storage.writeFile(path.join(hlsTmp, 'index.m3u8'), masterPlaylist(ladder, probe, await this.declareRenditions(hlsTmp, ladder.map((r) => r.name))));
 
     const poster = path.join(thumbsTmp, 'poster.jpg');
@@ -150,9 +158,22 @@ export class IngestService implements JobHandler, OnModuleInit {
     await step(WEIGHTS.preview, (on) => this.ffmpeg.run(previewArgs(source, path.join(thumbsTmp, 'preview.mp4'), probe), on, signal), probe.durationSeconds);
 
     await this.storage.publishWorkspace(workspace, stem);
+    // The folder's segments are all of this ingest now: the keys of the ones it replaced are not needed.
+    await this.keys.removeOthers(stem, keyId);
     await this.videos.publish(videoId, stem, probe);
     this.logger.log(`Ingested video ${videoId} (${ladder.map((r) => r.name).join(', ')})`);
     return probe.durationSeconds;
+  }
+
+  /**
+   * Encrypts the workspace's segments under a new key of the video (AES-128, docs/media.md › Encrypted HLS),
+   * stored before anything sealed with it is published; the clear copies are removed from the workspace.
+   */
+  private async seal(videoId: number, stem: string, hlsTmp: string, playlists: string[]): Promise<string> {
+    const key = await this.keys.create(videoId, stem);
+    const sealed = await sealRenditions(this.storage.localFolder(hlsTmp), playlists, key, () => Promise.reject(new Error('a new rendition has no key yet')));
+    for (const name of sealed.replaced) await this.storage.removeFile(path.join(hlsTmp, name));
+    return key.keyId;
   }
 
   /**

@@ -1,9 +1,13 @@
+import { Logger } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import * as path from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { parseImageVariant } from '@hunktube/shared';
 import { type ImageVariants, ImageVariantsBusyError } from './image-variants';
 import { checkSignature, parseSignedPath } from './signing';
+import { KEY_FILE } from './hls-encryption';
+import type { HlsKeysService } from './hls-keys.service';
+import { isDependencyDown } from '../common/errors/dependency-errors';
 import type { StorageService } from './storage.service';
 import { checkKey, ObjectNotFoundError, OutsideStoreError } from './store/media-store';
 import { pipeline } from 'node:stream/promises';
@@ -32,7 +36,7 @@ const fail = (res: Response, statusCode: number, error: string) => res.status(st
  * with long cache lifetimes. From the disk store, byte ranges, ETags and HEAD come from Express's `sendFile`;
  * from a bucket, the object is streamed with the same (sendObject).
  */
-export function mediaServing(config: Pick<AppConfig, 'mediaSigningKey'>, storage: StorageService, images?: ImageVariants) {
+export function mediaServing(config: Pick<AppConfig, 'mediaSigningKey'>, storage: StorageService, images?: ImageVariants, keys?: Pick<HlsKeysService, 'find'>) {
   const router = express.Router();
 
   // Only the media paths: the API's answers and the HTML pages are this site's alone.
@@ -49,6 +53,8 @@ export function mediaServing(config: Pick<AppConfig, 'mediaSigningKey'>, storage
     const check = checkSignature(signed.token, signed.expires, signed.folder, config.mediaSigningKey, Math.floor(Date.now() / 1000));
     if (check === 'invalid') return fail(res, 403, 'Invalid media link');
     if (check === 'expired') return fail(res, 410, 'This media link has expired');
+    const keyFile = KEY_FILE.exec(signed.file);
+    if (keyFile) return void sendKey(keys, res, signed.folder.slice('/videos/'.length, -1), keyFile[1]);
     void send(storage, req, res, `${signed.folder.slice(1)}${signed.file}`, signedMediaCacheControl(signed.file));
   });
 
@@ -72,6 +78,29 @@ export function mediaServing(config: Pick<AppConfig, 'mediaSigningKey'>, storage
 }
 
 const THUMBS_CACHE = 'public, max-age=2592000';
+
+/**
+ * An encrypted video's key (`{keyId}.key` in its signed folder; nginx sends these here, never to the bucket): the
+ * 16 bytes to the holder of the folder's token, kept by no cache. A key of another folder, or none: 404.
+ */
+const keyLogger = new Logger('HlsKeys');
+
+async function sendKey(keys: Pick<HlsKeysService, 'find'> | undefined, res: Response, stem: string, keyId: string): Promise<void> {
+  let key: Buffer | null;
+  try {
+    key = keys ? await keys.find(stem, keyId) : null;
+  } catch (error) {
+    // The database out of reach: later. A key that does not open (HLS_KEY_SECRET changed): said in the log.
+    if (isDependencyDown(error)) res.setHeader('Retry-After', '5');
+    else keyLogger.error(`videos/${stem}: key ${keyId} cannot be opened (was HLS_KEY_SECRET or JWT_SECRET changed?): ${(error as Error).message}`);
+    return void fail(res, 503, 'The key of this video cannot be read right now; try again shortly');
+  }
+  if (!key) return void fail(res, 404, 'Not found');
+  res.status(200);
+  res.setHeader('Content-Type', 'application/octet-stream');
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.end(key);
+}
 
 /**
  * A signed file's lifetime in the viewer's browser (nginx's map says the same): a playlist a few seconds (it is

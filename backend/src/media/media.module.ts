@@ -7,6 +7,7 @@ import { JobsModule } from '../jobs/jobs.module';
 import { TaxaStoreModule } from '../taxa/taxa-store.module';
 import { VideoStoreModule } from '../videos/video-store.module';
 import { AdminVideosController } from './admin-videos.controller';
+import { HlsRekeyService } from './hls-rekey.service';
 import { IngestService } from './ingest.service';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
@@ -35,7 +36,7 @@ import { UploadsService } from './uploads.service';
     }),
   ],
   controllers: [MediaController, AdminVideosController],
-  providers: [MediaService, IngestService, UploadsService],
-  exports: [StorageModule, UploadsService],
+  providers: [MediaService, IngestService, UploadsService, HlsRekeyService],
+  exports: [StorageModule, UploadsService, HlsRekeyService],
 })
 export class MediaModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FfmpegRunner } from './ffmpeg.runner';
+import { HlsKeysService } from './hls-keys.service';
 import { ImageVariants } from './image-variants';
 import { StorageService } from './storage.service';
 
@@ -8,7 +9,7 @@ import { StorageService } from './storage.service';
  * images (made by ffmpeg, which is why the runner lives here too).
  */
 @Module({
-  providers: [StorageService, FfmpegRunner, ImageVariants],
-  exports: [StorageService, FfmpegRunner, ImageVariants],
+  providers: [StorageService, FfmpegRunner, ImageVariants, HlsKeysService],
+  exports: [StorageService, FfmpegRunner, ImageVariants, HlsKeysService],
 })
 export class StorageModule {}

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import type { SealableFolder } from './hls-encryption';
 import { buffer } from 'node:stream/consumers';
 import { InvalidInputError } from '../common/errors/domain-errors';
 import type { AppConfig } from '../config/app-config';
@@ -212,8 +213,28 @@ export class StorageService implements OnModuleInit {
   }
 
   /** Writes a small local file (inside a workspace, not yet visible to anyone). */
-  async writeFile(target: string, text: string): Promise<void> {
-    await fs.writeFile(target, text);
+  async writeFile(target: string, body: string | Buffer): Promise<void> {
+    await fs.writeFile(target, body);
+  }
+
+  /** A local folder's files by name (a workspace's HLS, for sealing its segments). */
+  localFolder(folder: string): SealableFolder {
+    return {
+      readText: (name) => fs.readFile(path.join(folder, name), 'utf8'),
+      readBytes: (name) => fs.readFile(path.join(folder, name)),
+      write: (name, body) => fs.writeFile(path.join(folder, name), body),
+    };
+  }
+
+  /** A video's HLS objects by name (`videos/{stem}/{name}`), for re-keying in place. */
+  videoFolder(stem: string): SealableFolder & { remove(name: string): Promise<void> } {
+    const prefix = `${checkKey(`videos/${stem}`)}/`;
+    return {
+      readText: async (name) => (await this.store.readBytes(`${prefix}${name}`)).toString('utf8'),
+      readBytes: (name) => this.store.readBytes(`${prefix}${name}`),
+      write: (name, body) => this.store.write(`${prefix}${name}`, body),
+      remove: (name) => this.store.remove(`${prefix}${name}`),
+    };
   }
 
   async exists(file: string): Promise<boolean> {

@@ -293,6 +293,12 @@ export class VideosRepository {
     return rows.map((row) => ({ ...row, id: Number(row.id), views: Number(row.views), duration: row.duration === null ? null : Number(row.duration) }));
   }
 
+  /** The id and duration of the published video whose media stem this is (for re-keying its segments). */
+  async publishedByStem(stem: string): Promise<{ id: number; duration: number | null } | undefined> {
+    const [row] = await this.db.query<{ id: number; duration: number | null }[]>(`SELECT v.id, v.duration FROM videos v WHERE v.stem = $1 AND ${published('v')}`, [stem]);
+    return row && { id: Number(row.id), duration: row.duration === null ? null : Number(row.duration) };
+  }
+
   /** The url of a video in any state (its media stem), or null when it is gone. */
   async urlOf(id: number): Promise<string | null> {
     const [row] = await this.db.query<{ url: string }[]>('SELECT url FROM videos WHERE id = $1', [id]);
