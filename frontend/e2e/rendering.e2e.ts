@@ -190,7 +190,9 @@ describe('pages rendered on the server', () => {
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
     const segments: string[] = [];
+    const keys: string[] = [];
     page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.key')) keys.push(new URL(request.url()).pathname);
       if (new URL(request.url()).pathname.endsWith('/index.m3u8')) playlists.push(request.url());
       if (/\/\d+p\.m3u8$/.test(new URL(request.url()).pathname)) variants.push(request.url());
       if (new URL(request.url()).pathname.endsWith('.ts')) segments.push(new URL(request.url()).pathname);
@@ -226,16 +228,20 @@ describe('pages rendered on the server', () => {
     expect(app).toBeGreaterThan(scripts.findIndex((script) => /\/assets\/hls\.light/.test(script)));
     for (const script of routeScripts) expect(scripts.filter((s) => s === script)).toHaveLength(1);
     expect(new Set(scripts).size).toBe(scripts.length);
-    // The head had the master playlist, the variant hls.js starts with (the first the master names) and that
-    // variant's first segment fetched before the app started; hls.js took those answers (one request each).
+    // The head had the master playlist, the variant hls.js starts with (the first the master names), the key that
+    // variant's first segment is sealed with (the demo clips are encrypted, as every new ingest) and that segment,
+    // fetched before the app started; hls.js took those answers (one request each).
     const preloads = await page.locator('head link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    const [preloaded, variant, segment] = preloads;
-    expect(preloads).toHaveLength(3);
+    const [preloaded, variant, key, segment] = preloads;
+    expect(preloads).toHaveLength(4);
     expect(preloaded).toMatch(/^\/s\/[^/]+\/videos\/.+\/index\.m3u8$/);
     expect(variant).toBe(preloaded?.replace(/index\.m3u8$/, '240p.m3u8'));
-    expect(segment).toBe(preloaded?.replace(/index\.m3u8$/, '240p_000.ts'));
+    const keyId = /\/([0-9a-f]{16})\.key$/.exec(key ?? '')?.[1];
+    expect(key).toBe(preloaded?.replace(/index\.m3u8$/, `${keyId}.key`));
+    expect(segment).toBe(preloaded?.replace(/index\.m3u8$/, `240p_000-${keyId}.ts`));
     expect(playlists.map((url) => new URL(url).pathname)).toEqual([preloaded]);
     expect(variants.filter((url) => new URL(url).pathname === variant)).toHaveLength(1);
+    expect(keys).toEqual([key]);
     expect(segments.filter((path) => path === segment)).toHaveLength(1);
     // The early script's imports come in one chunk (beside the bundler's runtime), not one file each.
     const modulepreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
@@ -299,11 +305,12 @@ describe('pages rendered on the server', () => {
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 });
     await page.waitForLoadState('networkidle');
     const preloads = await page.locator('head link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    expect(preloads).toHaveLength(3);
-    // The head preloads the stream's start; the demo clips come in 4-second segments, and 5 s is in the second,
-    // which hls.js asks for itself.
-    expect(preloads[2]).toBe(preloads[0].replace(/index\.m3u8$/, '240p_000.ts'));
-    expect(segments).toContain(preloads[0].replace(/index\.m3u8$/, '240p_001.ts'));
+    expect(preloads).toHaveLength(4);
+    // The head preloads the stream's start (its key, then its first segment); the demo clips come in 4-second
+    // segments, and 5 s is in the second, which hls.js asks for itself, under the same key.
+    const keyId = /\/([0-9a-f]{16})\.key$/.exec(preloads[2])?.[1];
+    expect(preloads[3]).toBe(preloads[0].replace(/index\.m3u8$/, `240p_000-${keyId}.ts`));
+    expect(segments).toContain(preloads[0].replace(/index\.m3u8$/, `240p_001-${keyId}.ts`));
     expect(await page.evaluate(() => document.querySelector('video')?.currentTime)).toBeCloseTo(5, 0);
     expect(problems).toEqual([]);
     await context.close();

@@ -227,6 +227,21 @@ describe('loadConfig: the media store', () => {
   });
 });
 
+describe('loadConfig: encrypted HLS', () => {
+  it('encrypts new ingests by default, wrapping keys under JWT_SECRET unless HLS_KEY_SECRET is set', () => {
+    const plain = load({ JWT_SECRET: 'j'.repeat(32) });
+    expect([plain.hlsEncryption, plain.hlsKeySecret]).toEqual([true, 'j'.repeat(32)]);
+    expect(load({ JWT_SECRET: 'j'.repeat(32), HLS_KEY_SECRET: '' }).hlsKeySecret).toBe('j'.repeat(32));
+    const own = load({ JWT_SECRET: 'j'.repeat(32), HLS_KEY_SECRET: 'h'.repeat(32), HLS_ENCRYPTION: 'off' });
+    expect([own.hlsEncryption, own.hlsKeySecret]).toEqual([false, 'h'.repeat(32)]);
+  });
+
+  it('names a bad HLS_ENCRYPTION or a short HLS_KEY_SECRET', () => {
+    expect(() => load({ HLS_ENCRYPTION: 'maybe' })).toThrow('HLS_ENCRYPTION');
+    expect(() => load({ HLS_KEY_SECRET: 'short' })).toThrow('HLS_KEY_SECRET must be at least 32 characters');
+  });
+});
+
 describe('.env.example', () => {
   it('documents exactly the settings the app reads', () => {
     const text = readFileSync(path.join(__dirname, '../../../.env.example'), 'utf8');

@@ -32,7 +32,7 @@ export interface MeasuredVariant {
  */
 export async function measureVariant(folder: HlsFolder, uri: string): Promise<MeasuredVariant> {
   const text = await folder.readText(uri);
-  const listed = mediaSegments(text, { keys: true });
+  const listed = mediaSegments(text);
   const target = targetDurationOf(text);
   if (!listed || listed.length === 0) throw new UnmeasurableError(`${uri} names no segments that are plain files of its folder`);
   if (target === null) throw new UnmeasurableError(`${uri} declares no EXT-X-TARGETDURATION`);

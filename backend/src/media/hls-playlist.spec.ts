@@ -41,13 +41,26 @@ describe('mediaSegments', () => {
     expect(mediaSegments('#EXTM3U\n#EXT-X-ENDLIST\n')).toEqual([]);
   });
 
+  it("names each sealed segment's key, a file of the folder, until a key tag says NONE", () => {
+    const sealed = VARIANT.replace('#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-KEY:METHOD=AES-128,URI="0123456789abcdef.key"')
+      .replace('#EXTINF:2.5,', '#EXT-X-KEY:METHOD=NONE\n#EXTINF:2.5,');
+    expect(mediaSegments(sealed)).toEqual([
+      { name: '240p_000.ts', start: 0, end: 4, key: '0123456789abcdef.key' },
+      { name: '240p_001.ts', start: 4, end: 8, key: '0123456789abcdef.key' },
+      { name: '240p_002.ts', start: 8, end: 10.5 },
+    ]);
+    expect(mediaSegments(sealed)?.[2]).not.toHaveProperty('key');
+  });
+
   it.each([
     ['a segment elsewhere', VARIANT.replace('240p_001.ts', '../other/240p_001.ts')],
     ['a remote segment', VARIANT.replace('240p_001.ts', 'https://cdn.example/240p_001.ts')],
     ['a segment without a duration', VARIANT.replace('#EXTINF:2.5,\n', '')],
     ['byte ranges', VARIANT.replace('#EXTINF:4.000000,\n240p_000.ts', '#EXTINF:4.000000,\n#EXT-X-BYTERANGE:1000@0\n240p_000.ts')],
     ['an fMP4 initialisation section', VARIANT.replace('#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-MAP:URI="init.mp4"')],
-    ['encryption', VARIANT.replace('#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-KEY:METHOD=AES-128,URI="key"')],
+    ['a key elsewhere', VARIANT.replace('#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-KEY:METHOD=AES-128,URI="https://keys.example/k"')],
+    ['sample encryption', VARIANT.replace('#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-KEY:METHOD=SAMPLE-AES,URI="k.key"')],
+    ['a key format', VARIANT.replace('#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-KEY:METHOD=AES-128,URI="k.key",KEYFORMAT="com.apple.streamingkeydelivery"')],
   ])('is null for %s', (_, text) => {
     expect(mediaSegments(text)).toBeNull();
   });

@@ -29,22 +29,34 @@ export interface MediaSegment {
   name: string;
   start: number;
   end: number;
+  /** The file name of the AES-128 key it is sealed with (a file of the same folder), when it is sealed. */
+  key?: string;
 }
 
 /**
  * A variant playlist's media segments, or null when a segment cannot be fetched as a whole file of the
- * playlist's folder with no other request first: a URI elsewhere, byte ranges, an initialisation section
- * (fMP4) or encryption keys would each make the first request hls.js sends another one than a preload of the file.
- * With `keys`, encrypted segments count (each still a whole file of the folder, as measuring them needs).
+ * playlist's folder with no other request first than its key's: a URI elsewhere, byte ranges, an initialisation
+ * section (fMP4), or a key that is not AES-128 from a file of the same folder would each make the first request
+ * hls.js sends another one than a preload of the file. A sealed segment names its key (docs/media.md › Encrypted HLS).
  */
-export function mediaSegments(variant: string, { keys = false }: { keys?: boolean } = {}): MediaSegment[] | null {
+export function mediaSegments(variant: string): MediaSegment[] | null {
   const segments: MediaSegment[] = [];
   let duration: number | null = null;
+  let key: string | undefined;
   let time = 0;
   for (const raw of variant.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === '') continue;
-    if (/^#EXT-X-(?:BYTERANGE|MAP|PART)\b/.test(line) || (!keys && line.startsWith('#EXT-X-KEY'))) return null;
+    if (/^#EXT-X-(?:BYTERANGE|MAP|PART)\b/.test(line)) return null;
+    if (line.startsWith('#EXT-X-KEY:')) {
+      const attributes = new Map(parseAttributes(line.slice('#EXT-X-KEY:'.length)));
+      const method = attributes.get('METHOD');
+      const uri = (attributes.get('URI') ?? '').replace(/^"(.*)"$/, '$1');
+      if (method === 'NONE') key = undefined;
+      else if (method === 'AES-128' && PLAIN_NAME.test(uri) && !attributes.has('KEYFORMAT')) key = uri;
+      else return null;
+      continue;
+    }
     const extinf = /^#EXTINF:\s*([\d.]+)/.exec(line);
     if (extinf) {
       duration = Number.parseFloat(extinf[1]);
@@ -52,7 +64,7 @@ export function mediaSegments(variant: string, { keys = false }: { keys?: boolea
     }
     if (line.startsWith('#')) continue;
     if (duration === null || !Number.isFinite(duration) || !PLAIN_NAME.test(line)) return null;
-    segments.push({ name: line, start: time, end: time + duration });
+    segments.push({ name: line, start: time, end: time + duration, ...(key ? { key } : {}) });
     time += duration;
     duration = null;
   }

@@ -90,6 +90,16 @@ describe('StorageService', () => {
     expect(await storage.streamStart(master, 0)).toEqual({ variant: 'videos/2024/06/a/360p.m3u8', segment: 'videos/2024/06/a/360p_000.ts' });
   });
 
+  it('names the key a sealed first segment needs, which hls.js asks for just before it', async () => {
+    const folder = path.join(storage.videosRoot, '2024/06/sealed');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'index.m3u8'), MASTER);
+    writeFileSync(path.join(folder, '240p.m3u8'), VARIANT.replace('#EXTINF', '#EXT-X-KEY:METHOD=AES-128,URI="0123456789abcdef.key"\n#EXTINF'));
+    expect(await storage.streamStart('videos/2024/06/sealed/index.m3u8', 0)).toEqual({
+      variant: 'videos/2024/06/sealed/240p.m3u8', segment: 'videos/2024/06/sealed/240p_000.ts', key: 'videos/2024/06/sealed/0123456789abcdef.key',
+    });
+  });
+
   it('names nothing for a missing master, one outside the store, or a variant outside its folder', async () => {
     expect(await storage.streamStart('videos/2024/06/none/index.m3u8', 0)).toBeNull();
     expect(await storage.streamStart('../outside/index.m3u8', 0)).toBeNull();

@@ -151,22 +151,24 @@ export class StorageService implements OnModuleInit {
 
   /**
    * Where hls.js starts a video's stream (docs/web-client.md › "First frame"), as keys: the first variant
-   * playlist its master playlist names (`videos/{stem}/240p.m3u8`, the rendition hls.js starts with), and that
-   * variant's segment at `position` (seconds; 0 from the start), which hls.js asks for first. A watch page
-   * preloads both beside the master. Null when the master names no variant of its own folder or cannot be
+   * playlist its master playlist names (`videos/{stem}/240p.m3u8`, the rendition hls.js starts with), that
+   * variant's segment at `position` (seconds; 0 from the start), which hls.js asks for first, and the key that
+   * segment is sealed with, which hls.js asks for just before it (docs/media.md › Encrypted HLS). A watch page
+   * preloads them beside the master. Null when the master names no variant of its own folder or cannot be
    * read; the segment is null past the end, or when the variant's segments are not plain files of its folder
    * (mediaSegments). Each playlist read is kept per key and version.
    */
-  async streamStart(master: string, position: number): Promise<{ variant: string; segment: string | null } | null> {
+  async streamStart(master: string, position: number): Promise<{ variant: string; segment: string | null; key?: string } | null> {
     try {
       const name = await this.keptRead(this.masters, checkKey(master), firstVariantName);
       if (!name) return null;
-      // The variant and its segments are files of the master's folder (firstVariantName, mediaSegments).
+      // The variant, its segments and their keys are files of the master's folder (firstVariantName, mediaSegments).
       const folder = path.posix.dirname(master);
       const variant = path.posix.join(folder, name);
       const segments = await this.keptRead(this.variants, variant, mediaSegments).catch(() => null);
       const segment = segments && segmentAt(segments, position);
-      return { variant, segment: segment ? path.posix.join(folder, segment.name) : null };
+      if (!segment) return { variant, segment: null };
+      return { variant, segment: path.posix.join(folder, segment.name), ...(segment.key ? { key: path.posix.join(folder, segment.key) } : {}) };
     } catch {
       return null;
     }

@@ -191,7 +191,8 @@ export class PagesService implements OnModuleDestroy {
 
   /**
    * Each signed master playlist, followed by where hls.js starts it when the media store has them (docs/web-client.md ›
-   * "First frame"): the variant it starts with and that variant's first segment. The head preloads them
+   * "First frame"): the variant it starts with, that variant's first segment and, when it is sealed, its key
+   * (from the API, by the same signed folder; docs/media.md › Encrypted HLS). The head preloads them
    * all, so that hls.js finds each answer on its way instead of a round trip each. The signed link covers the
    * master's folder: their addresses are the master's with their names. Always the start of the stream, whatever
    * `?t=` says: a page's HTML does not depend on it, so no one can make a new page of it (docs/security.md ›
@@ -204,7 +205,8 @@ export class PagesService implements OnModuleDestroy {
         const signed = SIGNED_MASTER.exec(stream);
         const start = signed ? await this.storage.streamStart(signed[2], 0) : null;
         if (!signed || !start) return [stream];
-        return [stream, `${signed[1]}${start.variant}`, ...(start.segment ? [`${signed[1]}${start.segment}`] : [])];
+        const sealed = start.key ? [`${signed[1]}${start.key}`] : [];
+        return [stream, `${signed[1]}${start.variant}`, ...(start.segment ? [...sealed, `${signed[1]}${start.segment}`] : [])];
       }),
     );
     return all.flat();
