@@ -13,6 +13,8 @@ import { insertVideo } from './helpers/factories';
 import { JobRunner } from '../src/jobs/job-runner.service';
 import { JobsService } from '../src/jobs/jobs.service';
 import { INGEST_KIND } from '../src/media/ingest.service';
+import { UploadSpool } from '../src/media/upload-spool';
+import { SPOOLED } from '../src/media/uploads.service';
 import { decryptSegment, sequenceIv } from '../src/media/hls-encryption';
 
 /**
@@ -184,23 +186,48 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
     await request(t.http).get(secureUrl).expect(200);
   }, 60_000);
 
-  it('refuses an upload with 503 and Retry-After while the bucket cannot be reached, keeping no video and no file', async () => {
-    const [{ count: before }] = await t.db.query('SELECT count(*)::int AS count FROM videos');
+  it('keeps an upload in its spool while the bucket cannot be reached, and sends it when it can: the video is made', async () => {
     await proxy.cut();
+    let accepted: { id: number; job_id: number };
     try {
-      const refused = await request(t.http)
-        .post('/api/admin/videos')
-        .set(bearer(admin))
-        .field('title', 'Unreachable Bucket')
-        .attach('file', clip, { filename: 'clip.mp4', contentType: 'video/mp4' })
-        .expect(503);
-      expect(refused.headers['retry-after']).toBe('5');
+      accepted = (await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'Spooled Clip')
+        .attach('file', clip, { filename: 'clip.mp4', contentType: 'video/mp4' }).expect(202)).body;
+      // Held: no worker takes it while its source is not in the bucket, and the admin's list says why.
+      const held = await waitForJob(t, accepted.job_id, (j) => j.state === 'queued', 5_000);
+      expect(held.error).toBe(SPOOLED);
+      const spool = filesUnder(path.join(dir, 'spool'));
+      expect(spool.sort()).toEqual([`${accepted.job_id}.json`, `${accepted.job_id}.upload`]);
+      expect(readFileSync(path.join(dir, 'spool', `${accepted.job_id}.upload`)).equals(clip)).toBe(true);
+      // Still down: a pass sends nothing and keeps it.
+      expect(await t.app.get(UploadSpool).flush()).toBe(0);
+      expect(filesUnder(path.join(dir, 'spool'))).toHaveLength(2);
     } finally {
       await proxy.restore();
     }
-    const [{ count: after }] = await t.db.query('SELECT count(*)::int AS count FROM videos');
-    expect(after).toBe(before);
+    // The bucket answers again: the next pass (every 10 s; here at once) sends it, and the job runs.
+    expect(await t.app.get(UploadSpool).flush()).toBe(1);
+    expect(filesUnder(path.join(dir, 'spool'))).toEqual([]);
+    expect(await waitForJob(t, accepted.job_id)).toMatchObject({ state: 'done', error: null });
+    const video = (await request(t.http).get(`/api/videos/${accepted.id}`).expect(200)).body as { stream_path: string };
+    const spooledStem = video.stream_path.slice('/videos/'.length, -'/index.m3u8'.length);
+    expect((await bucket.readBytes(`sources/${spooledStem}.mp4`)).equals(clip)).toBe(true);
     expect(filesUnder(path.join(dir, 'scratch'))).toEqual([]);
+  }, 120_000);
+
+  it('drops a spooled upload whose video was deleted meanwhile, sending nothing that stays', async () => {
+    await proxy.cut();
+    let accepted: { id: number; job_id: number };
+    try {
+      accepted = (await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'Deleted While Spooled')
+        .attach('file', clip, { filename: 'clip.mp4', contentType: 'video/mp4' }).expect(202)).body;
+      await request(t.http).post('/api/admin/delete-video').set(bearer(admin)).send({ id: accepted.id }).expect(200);
+    } finally {
+      await proxy.restore();
+    }
+    const sourcesBefore = (await bucketKeys(settings)).filter((key) => key.startsWith('sources/'));
+    await t.app.get(UploadSpool).flush();
+    expect(filesUnder(path.join(dir, 'spool'))).toEqual([]);
+    expect((await bucketKeys(settings)).filter((key) => key.startsWith('sources/'))).toEqual(sourcesBefore);
   }, 60_000);
 
   it('sends nothing to the bucket for an upload it refuses (unknown taxonomy, not a video)', async () => {

@@ -38,6 +38,20 @@ export class JobsService {
     return Number(id);
   }
 
+  /** Keeps a queued job from every worker until `release` (an upload kept in a spool, not yet in the store). */
+  async hold(jobId: number, reason: string, manager: EntityManager = this.db.manager): Promise<void> {
+    await manager.query(`UPDATE ingest_jobs SET not_before = 'infinity', error = $2, updated_at = now() WHERE id = $1 AND state = 'queued'`, [jobId, reason]);
+  }
+
+  /** Lets a held job be claimed now; false when it is gone (its video was deleted meanwhile). */
+  async release(jobId: number): Promise<boolean> {
+    const [rows] = await this.db.query<[{ id: number }[], number]>(
+      `UPDATE ingest_jobs SET not_before = NULL, error = NULL, updated_at = now() WHERE id = $1 AND state = 'queued' RETURNING id`,
+      [jobId],
+    );
+    return rows.length > 0;
+  }
+
   /** Queues a job that no worker claims before `seconds` from now (a sweep after the links given have expired). */
   async enqueueLater(videoId: number, kind: string, payload: Record<string, unknown>, seconds: number): Promise<number> {
     const [{ id }] = await this.db.query<{ id: number }[]>(

@@ -13,6 +13,7 @@ import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
 import { StorageModule } from './storage.module';
 import { StorageService } from './storage.service';
+import { UploadSpool } from './upload-spool';
 import { UploadsService } from './uploads.service';
 
 /**
@@ -36,7 +37,7 @@ import { UploadsService } from './uploads.service';
     }),
   ],
   controllers: [MediaController, AdminVideosController],
-  providers: [MediaService, IngestService, UploadsService, HlsRekeyService],
+  providers: [MediaService, IngestService, UploadsService, HlsRekeyService, UploadSpool],
   exports: [StorageModule, UploadsService, HlsRekeyService],
 })
 export class MediaModule {}

@@ -38,6 +38,13 @@ type StorageConfig = Pick<AppConfig, 'mediaDir'> & Partial<Pick<AppConfig, 'medi
  * arrive and ffmpeg works before what it made is published. It throws domain errors (the worker has no HTTP);
  * the exceptions filter answers them as 400/404.
  */
+/** An upload kept in the spool: the source key it is for and the ingest job that waits for it. */
+export interface SpooledUpload {
+  key: string;
+  jobId: number;
+  videoId: number;
+}
+
 @Injectable()
 export class StorageService implements OnModuleInit {
   private readonly logger = new Logger(StorageService.name);
@@ -51,6 +58,8 @@ export class StorageService implements OnModuleInit {
   readonly incomingUploads: string;
   /** The ingest's scratch with a bucket (DATA_DIR/scratch): this machine's own, nothing shared. */
   private readonly scratchRoot: string;
+  /** Uploads kept while the bucket cannot be reached (DATA_DIR/spool), each beside its manifest: not scratch. */
+  readonly spoolRoot: string;
 
   constructor(@Inject(APP_CONFIG) config: StorageConfig) {
     this.root = config.mediaDir;
@@ -62,6 +71,7 @@ export class StorageService implements OnModuleInit {
     // On disk, uploads and workspaces live beside the store's folders (renames, not copies, move them in); with
     // a bucket, in this machine's scratch.
     this.scratchRoot = path.join(config.dataDir ?? path.join(tmpdir(), 'hunktube'), 'scratch');
+    this.spoolRoot = path.join(config.dataDir ?? path.join(tmpdir(), 'hunktube'), 'spool');
     this.incomingUploads = s3 ? path.join(this.scratchRoot, 'uploads') : path.join(this.sourcesRoot, '.uploads');
   }
 
@@ -147,6 +157,41 @@ export class StorageService implements OnModuleInit {
     }
     await this.store.writeFile(key, from);
     await fs.rm(from, { force: true });
+  }
+
+  // The spool: uploads accepted while the bucket could not be reached, sent when it can (UploadSpool).
+
+  /** Keeps a checked upload in the spool for `entry.key`: the file moved in, then its manifest written whole. */
+  async spool(from: string, entry: SpooledUpload): Promise<void> {
+    await fs.mkdir(this.spoolRoot, { recursive: true, mode: 0o700 });
+    const base = path.join(this.spoolRoot, String(entry.jobId));
+    await fs.rename(from, `${base}.upload`);
+    await fs.writeFile(`${base}.json.tmp`, JSON.stringify(entry));
+    await fs.rename(`${base}.json.tmp`, `${base}.json`);
+  }
+
+  /** The spooled uploads, oldest job first; a manifest without its file (or unreadable) is dropped. */
+  async spooled(): Promise<SpooledUpload[]> {
+    const names = await fs.readdir(this.spoolRoot).catch(() => [] as string[]);
+    const entries: SpooledUpload[] = [];
+    for (const name of names.filter((n) => /^\d+\.json$/.test(n))) {
+      const base = path.join(this.spoolRoot, name.slice(0, -'.json'.length));
+      const entry = await fs.readFile(`${base}.json`, 'utf8').then((text) => JSON.parse(text) as SpooledUpload, () => null);
+      if (entry && (await this.exists(`${base}.upload`))) entries.push(entry);
+      else await this.dropSpooled(Number(name.slice(0, -'.json'.length)));
+    }
+    return entries.sort((a, b) => a.jobId - b.jobId);
+  }
+
+  /** Sends a spooled upload to the store (a multipart upload started over); the spool keeps it until `dropSpooled`. */
+  async sendSpooled(entry: SpooledUpload): Promise<void> {
+    await this.store.writeFile(checkKey(entry.key), path.join(this.spoolRoot, `${entry.jobId}.upload`));
+  }
+
+  async dropSpooled(jobId: number): Promise<void> {
+    const base = path.join(this.spoolRoot, String(jobId));
+    await fs.rm(`${base}.json`, { force: true });
+    await fs.rm(`${base}.upload`, { force: true });
   }
 
   /**

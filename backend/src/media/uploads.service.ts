@@ -14,12 +14,16 @@ import { TaxaRepository } from '../taxa/taxa.repository';
 import { VideosRepository } from '../videos/videos.repository';
 import { stemOf } from '../common/media-paths';
 import { StorageService } from './storage.service';
+import { isDependencyDown } from '../common/errors/dependency-errors';
 import { sniffVideoType, type VideoType } from './video-type';
 
 /** The extension a source is stored under, by its sniffed container. */
 export const SOURCE_EXTENSIONS: Record<VideoType, string> = {
   mp4: '.mp4', matroska: '.mkv', avi: '.avi', mpegts: '.ts', mpegps: '.mpg', flv: '.flv',
 };
+
+/** What a held job says in the admin's list while its upload waits in the spool (docs/operating.md). */
+export const SPOOLED = 'The media store cannot be reached: the upload is kept by the server that took it and sent when the store answers';
 
 export const NOT_A_VIDEO = 'The file is not a video (MP4, MOV, MKV, WebM, AVI, MPEG-TS or FLV)';
 
@@ -57,8 +61,15 @@ export class UploadsService {
       const source = `${stemOf(url)}${ext}`;
       const key = this.storage.keyOf('sources', source);
       // The source goes into the store before the transaction (with a bucket, a long upload that must not hold
-      // a database connection), and is removed again when the video cannot be made.
-      await this.storage.adopt(uploadedPath, key);
+      // a database connection), and is removed again when the video cannot be made. A bucket out of reach (or
+      // lost mid-upload) keeps the upload in this server's spool instead, its job held until it is sent.
+      const spooled = await this.storage.adopt(uploadedPath, key).then(
+        () => false,
+        (error: unknown) => {
+          if (this.storage.store.driver === 's3' && isDependencyDown(error)) return true;
+          throw error;
+        },
+      );
       let result: UploadAcceptedDto;
       try {
         result = await this.db.transaction(async (tx) => {
@@ -72,13 +83,16 @@ export class UploadsService {
             tx,
           );
           const jobId = await this.jobs.enqueue(id, INGEST_KIND, { source }, tx);
+          if (spooled) await this.jobs.hold(jobId, SPOOLED, tx);
           return { id, job_id: jobId };
         });
       } catch (error) {
-        await this.storage.store.remove(key).catch(() => undefined);
+        if (!spooled) await this.storage.store.remove(key).catch(() => undefined);
         throw error;
       }
-      if (this.config.ingestWorker) this.runner.poke();
+      // Spooled: sent by UploadSpool every STORE_RETRY_SECONDS until the bucket takes it.
+      if (spooled) await this.storage.spool(uploadedPath, { key, jobId: result.job_id, videoId: result.id });
+      else if (this.config.ingestWorker) this.runner.poke();
       return result;
     } finally {
       await this.storage.removeFile(uploadedPath);
