@@ -1,14 +1,15 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
-import { ffmpegPath, ffprobePath } from '../src/media/ffmpeg.runner';
+import { ffprobePath } from '../src/media/ffmpeg.runner';
 import { decryptSegment, sequenceIv } from '../src/media/hls-encryption';
 import { HlsRekeyService } from '../src/media/hls-rekey.service';
 import { signedPath } from '../src/media/signing';
+import { testClip } from './helpers/clips';
 import { bearer, createTestApp, registerAdmin, type TestApp, type TestUser, waitForJob } from './helpers/test-app';
 
 const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
@@ -68,11 +69,7 @@ describe('Encrypted HLS (e2e, real ffmpeg)', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'hls-keys-'));
     media = path.join(dir, 'media');
     clip = path.join(dir, 'clip.mp4');
-    execFileSync(ffmpegPath(), [
-      '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${CLIP_SECONDS}`,
-      '-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`,
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
-    ]);
+    testClip(clip, { seconds: CLIP_SECONDS });
     // HLS_ENCRYPTION is not set: it is on by default.
     t = await createTestApp({ MEDIA_DIR: media, MAX_UPLOAD_BYTES: String(5 * 1024 * 1024) });
     admin = await registerAdmin(t);

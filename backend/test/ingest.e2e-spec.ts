@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
 import { ffmpegPath, ffprobePath } from '../src/media/ffmpeg.runner';
+import { testClip } from './helpers/clips';
 import { bearer, createTestApp, registerAdmin, registerUser, settledVideoStatus, TestApp, TestUser, waitForJob } from './helpers/test-app';
 
 const ffprobeJson = (args: string[]) => JSON.parse(execFileSync(ffprobePath(), ['-v', 'error', '-print_format', 'json', ...args]).toString());
@@ -60,11 +61,7 @@ describe('Video upload and ingest (e2e, real ffmpeg)', () => {
     media = path.join(dir, 'media');
     clip = path.join(dir, 'clip.mp4');
     // A real clip: a moving test pattern with a tone, 640×360, 9 s.
-    execFileSync(ffmpegPath(), [
-      '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${CLIP_SECONDS}`,
-      '-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`,
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
-    ]);
+    testClip(clip, { seconds: CLIP_SECONDS });
     // Segments in the clear, read here by ffprobe from the folder; sealed ones: hls-encryption.e2e-spec.ts.
     t = await createTestApp({ HLS_ENCRYPTION: 'off', MEDIA_DIR: media, MAX_UPLOAD_BYTES: String(5 * 1024 * 1024) });
     admin = await registerAdmin(t);

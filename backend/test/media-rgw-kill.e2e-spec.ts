@@ -1,16 +1,16 @@
 import { HeadObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
 import type { S3Settings } from '../src/config/app-config';
-import { ffmpegPath } from '../src/media/ffmpeg.runner';
 import { UploadSpool } from '../src/media/upload-spool';
 import { SPOOLED } from '../src/media/uploads.service';
 import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { s3Env } from './helpers/s3';
+import { testClip } from './helpers/clips';
 import { bearer, createTestApp, registerAdmin, type TestApp, type TestUser, waitForJob } from './helpers/test-app';
 
 /**
@@ -62,10 +62,7 @@ describe('Media in a bucket whose radosgw is killed mid-upload (e2e, a Ceph clus
     // A real 2 s clip, then a 48 MiB `free` box (ISO BMFF's padding, which every reader skips): a valid MP4
     // whose upload takes long enough to be cut half-way, and whose ingest is quick.
     const clip = path.join(dir, 'clip.mp4');
-    execFileSync(ffmpegPath(), [
-      '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast',
-      '-pix_fmt', 'yuv420p', '-movflags', '+faststart', clip,
-    ]);
+    testClip(clip, { seconds: 2, size: '320x240', rate: 25, audio: false, faststart: true });
     const padding = randomBytes(48 * 1024 * 1024);
     const header = Buffer.alloc(8);
     header.writeUInt32BE(padding.length + 8, 0);

@@ -14,6 +14,7 @@ import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { dropBucket, s3Env, testS3Settings } from './helpers/s3';
 import { standInWeb, type StandInWeb } from './helpers/stand-in-web';
 import { TcpProxy } from './helpers/tcp-proxy';
+import { testClip } from './helpers/clips';
 import { bearer, createTestApp, registerAdmin, type TestApp, waitForJob } from './helpers/test-app';
 import { chromium } from 'playwright-core';
 import { createRequire } from 'node:module';
@@ -183,11 +184,7 @@ describe('nginx as the edge in front of an S3 bucket (e2e, real nginx, real Ceph
 
     beforeAll(async () => {
       const clip = path.join(work, 'clip.mp4');
-      execFileSync(ffmpegPath(), [
-        '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${CLIP_SECONDS}`,
-        '-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`,
-        '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
-      ]);
+      testClip(clip, { seconds: CLIP_SECONDS });
       const admin = await registerAdmin(t);
       const upload = await request(t.app.getHttpServer()).post('/api/admin/videos').set(bearer(admin)).field('title', 'Sealed At The Edge').attach('file', clip).expect(202);
       expect(await waitForJob(t, upload.body.job_id)).toMatchObject({ state: 'done', error: null });
