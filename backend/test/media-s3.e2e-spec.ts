@@ -214,6 +214,25 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
     expect(filesUnder(path.join(dir, 'scratch'))).toEqual([]);
   }, 120_000);
 
+  it('keeps in the bucket a spooled upload whose job another pass already released (two processes on one spool)', async () => {
+    await proxy.cut();
+    let accepted: { id: number; job_id: number };
+    try {
+      accepted = (await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'Sent Twice')
+        .attach('file', clip, { filename: 'clip.mp4', contentType: 'video/mp4' }).expect(202)).body;
+    } finally {
+      await proxy.restore();
+    }
+    // As if a command beside the server had sent it and a worker had taken the job meanwhile.
+    await t.db.query(`UPDATE ingest_jobs SET not_before = NULL, state = 'running', locked_by = 'elsewhere', locked_at = now() WHERE id = $1`, [accepted.job_id]);
+    expect(await t.app.get(UploadSpool).flush()).toBe(1);
+    expect(filesUnder(path.join(dir, 'spool'))).toEqual([]);
+    const [{ url }] = await t.db.query<{ url: string }[]>('SELECT url FROM videos WHERE id = $1', [accepted.id]);
+    expect((await bucket.readBytes(`sources${url}`)).equals(clip)).toBe(true);
+    // The job was nobody's really: the video goes, so that no worker takes it over later.
+    await request(t.http).post('/api/admin/delete-video').set(bearer(admin)).send({ id: accepted.id }).expect(200);
+  }, 60_000);
+
   it('drops a spooled upload whose video was deleted meanwhile, sending nothing that stays', async () => {
     await proxy.cut();
     let accepted: { id: number; job_id: number };

@@ -52,9 +52,10 @@ export class UploadSpool implements OnModuleInit, OnApplicationShutdown {
         continue;
       }
       try {
-        const released = await this.jobs.release(entry.jobId);
-        // The video was deleted meanwhile: its source goes too.
-        if (!released) await this.storage.store.remove(entry.key).catch(() => undefined);
+        // Not released: already taken (another pass sent it before), or gone with its video, whose source goes too.
+        if (!(await this.jobs.release(entry.jobId)) && !(await this.jobs.find(entry.jobId))) {
+          await this.storage.store.remove(entry.key).catch(() => undefined);
+        }
       } catch (error) {
         // The database is out of reach: the object is in the bucket; the next pass sends it again, harmlessly.
         if (isDependencyDown(error)) return sent;
