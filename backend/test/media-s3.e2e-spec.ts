@@ -186,12 +186,21 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
     await request(t.http).get(secureUrl).expect(200);
   }, 60_000);
 
-  it('keeps an upload in its spool while the bucket cannot be reached, and sends it when it can: the video is made', async () => {
+  /** An upload accepted (202) while the bucket cannot be reached; `whileCut` runs before the bucket is back. */
+  async function uploadWhileCut(title: string, whileCut: (accepted: { id: number; job_id: number }) => Promise<void> = async () => undefined) {
     await proxy.cut();
-    let accepted: { id: number; job_id: number };
     try {
-      accepted = (await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'Spooled Clip')
-        .attach('file', clip, { filename: 'clip.mp4', contentType: 'video/mp4' }).expect(202)).body;
+      const accepted = (await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', title)
+        .attach('file', clip, { filename: 'clip.mp4', contentType: 'video/mp4' }).expect(202)).body as { id: number; job_id: number };
+      await whileCut(accepted);
+      return accepted;
+    } finally {
+      await proxy.restore();
+    }
+  }
+
+  it('keeps an upload in its spool while the bucket cannot be reached, and sends it when it can: the video is made', async () => {
+    const accepted = await uploadWhileCut('Spooled Clip', async (accepted) => {
       // Held: no worker takes it while its source is not in the bucket, and the admin's list says why.
       const held = await waitForJob(t, accepted.job_id, (j) => j.state === 'queued', 5_000);
       expect(held.error).toBe(SPOOLED);
@@ -201,9 +210,7 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
       // Still down: a pass sends nothing and keeps it.
       expect(await t.app.get(UploadSpool).flush()).toBe(0);
       expect(filesUnder(path.join(dir, 'spool'))).toHaveLength(2);
-    } finally {
-      await proxy.restore();
-    }
+    });
     // The bucket answers again: the next pass (every 10 s; here at once) sends it, and the job runs.
     expect(await t.app.get(UploadSpool).flush()).toBe(1);
     expect(filesUnder(path.join(dir, 'spool'))).toEqual([]);
@@ -215,14 +222,7 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
   }, 120_000);
 
   it('keeps in the bucket a spooled upload whose job another pass already released (two processes on one spool)', async () => {
-    await proxy.cut();
-    let accepted: { id: number; job_id: number };
-    try {
-      accepted = (await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'Sent Twice')
-        .attach('file', clip, { filename: 'clip.mp4', contentType: 'video/mp4' }).expect(202)).body;
-    } finally {
-      await proxy.restore();
-    }
+    const accepted = await uploadWhileCut('Sent Twice');
     // As if a command beside the server had sent it and a worker had taken the job meanwhile.
     await t.db.query(`UPDATE ingest_jobs SET not_before = NULL, state = 'running', locked_by = 'elsewhere', locked_at = now() WHERE id = $1`, [accepted.job_id]);
     expect(await t.app.get(UploadSpool).flush()).toBe(1);
@@ -234,15 +234,9 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
   }, 60_000);
 
   it('drops a spooled upload whose video was deleted meanwhile, sending nothing that stays', async () => {
-    await proxy.cut();
-    let accepted: { id: number; job_id: number };
-    try {
-      accepted = (await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'Deleted While Spooled')
-        .attach('file', clip, { filename: 'clip.mp4', contentType: 'video/mp4' }).expect(202)).body;
+    await uploadWhileCut('Deleted While Spooled', async (accepted) => {
       await request(t.http).post('/api/admin/delete-video').set(bearer(admin)).send({ id: accepted.id }).expect(200);
-    } finally {
-      await proxy.restore();
-    }
+    });
     const sourcesBefore = (await bucketKeys(settings)).filter((key) => key.startsWith('sources/'));
     await t.app.get(UploadSpool).flush();
     expect(filesUnder(path.join(dir, 'spool'))).toEqual([]);

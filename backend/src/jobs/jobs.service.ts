@@ -31,11 +31,7 @@ export class JobsService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async enqueue(videoId: number, kind: string, payload: Record<string, unknown>, manager: EntityManager = this.db.manager): Promise<number> {
-    const [{ id }] = await manager.query<{ id: number }[]>(
-      `INSERT INTO ingest_jobs (video_id, kind, payload) VALUES ($1, $2, $3::jsonb) RETURNING id`,
-      [videoId, kind, JSON.stringify(payload)],
-    );
-    return Number(id);
+    return this.insert(manager, videoId, kind, payload, null);
   }
 
   /** Keeps a queued job from every worker until `release` (an upload kept in a spool, not yet in the store). */
@@ -54,9 +50,15 @@ export class JobsService {
 
   /** Queues a job that no worker claims before `seconds` from now (a sweep after the links given have expired). */
   async enqueueLater(videoId: number, kind: string, payload: Record<string, unknown>, seconds: number): Promise<number> {
-    const [{ id }] = await this.db.query<{ id: number }[]>(
-      `INSERT INTO ingest_jobs (video_id, kind, payload, not_before) VALUES ($1, $2, $3::jsonb, now() + make_interval(secs => $4)) RETURNING id`,
-      [videoId, kind, JSON.stringify(payload), seconds],
+    return this.insert(this.db.manager, videoId, kind, payload, seconds);
+  }
+
+  /** A queued job; `afterSeconds` null: claimable at once. */
+  private async insert(manager: EntityManager, videoId: number, kind: string, payload: Record<string, unknown>, afterSeconds: number | null): Promise<number> {
+    const [{ id }] = await manager.query<{ id: number }[]>(
+      `INSERT INTO ingest_jobs (video_id, kind, payload, not_before)
+       VALUES ($1, $2, $3::jsonb, now() + make_interval(secs => $4::float8)) RETURNING id`,
+      [videoId, kind, JSON.stringify(payload), afterSeconds],
     );
     return Number(id);
   }

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { attributeValue } from './hls-playlist';
 
 /**
  * HLS AES-128 (RFC 8216 §5.2, docs/media.md › Encrypted HLS): every media segment of a video is encrypted whole
@@ -85,11 +86,6 @@ export interface PlaylistPlan {
   segments: PlannedSegment[];
 }
 
-const attribute = (line: string, name: string): string | undefined => {
-  const match = new RegExp(`(?:^|[:,])${name}=("[^"]*"|[^,]*)`).exec(line);
-  return match ? match[1].replace(/^"|"$/g, '') : undefined;
-};
-
 /** `720p_004-0123456789abcdef.ts` → `720p_004.ts`: a segment's name without a key's id. */
 const plainName = (name: string) => name.replace(/-[0-9a-f]{16}(\.[A-Za-z0-9]+)$/, '$1');
 
@@ -110,12 +106,12 @@ export function planPlaylist(playlist: string, keyId: string): PlaylistPlan {
     if (line.startsWith('#EXT-X-MEDIA-SEQUENCE:')) sequence = Number.parseInt(line.slice('#EXT-X-MEDIA-SEQUENCE:'.length), 10);
     if (/^#EXT-X-(?:BYTERANGE|MAP)\b/.test(line)) throw new Error('byte ranges and initialisation sections are not re-keyed here');
     if (line.startsWith('#EXT-X-KEY:')) {
-      const method = attribute(line, 'METHOD');
+      const method = attributeValue(line, 'METHOD');
       if (method === 'NONE') current = null;
       else {
-        const match = method === 'AES-128' ? KEY_FILE.exec(attribute(line, 'URI') ?? '') : null;
+        const match = method === 'AES-128' ? KEY_FILE.exec(attributeValue(line, 'URI') ?? '') : null;
         if (!match) throw new Error(`a key this site did not make: ${line}`);
-        const iv = attribute(line, 'IV');
+        const iv = attributeValue(line, 'IV');
         current = { keyId: match[1], iv: iv ? Buffer.from(iv.replace(/^0x/i, '').padStart(32, '0'), 'hex') : undefined };
       }
       continue;
@@ -150,7 +146,7 @@ export function keyIdsOf(playlist: string): string[] {
   const ids = new Set<string>();
   for (const line of playlist.split(/\r?\n/)) {
     if (!line.startsWith('#EXT-X-KEY:')) continue;
-    const match = KEY_FILE.exec(attribute(line, 'URI') ?? '');
+    const match = KEY_FILE.exec(attributeValue(line, 'URI') ?? '');
     if (match) ids.add(match[1]);
   }
   return [...ids];

@@ -77,18 +77,12 @@ export class HlsKeysService {
     for (const id of [...this.opened.keys()]) if (id.startsWith(`${stem}/`) && id !== `${stem}/${keep}`) this.opened.delete(id);
   }
 
-  /** Marks the folder's keys but `keep` retired now: still answered for the links already given, swept later. */
+  /**
+   * Marks the folder's keys but `keep` retired now (when, for whoever reads the table): still answered for the
+   * links already given, until the re-key's `hls-sweep` job removes them.
+   */
   async retireOthers(stem: string, keep: string): Promise<void> {
     await this.db.query('UPDATE hls_keys SET retired_at = now() WHERE stem = $1 AND key_id <> $2 AND retired_at IS NULL', [stem, keep]);
-  }
-
-  /** Keys retired more than `seconds` ago, oldest first. */
-  async retiredBefore(seconds: number): Promise<{ stem: string; keyId: string }[]> {
-    const rows: { stem: string; key_id: string }[] = await this.db.query(
-      `SELECT stem, key_id FROM hls_keys WHERE retired_at < now() - make_interval(secs => $1) ORDER BY retired_at`,
-      [seconds],
-    );
-    return rows.map((r) => ({ stem: r.stem, keyId: r.key_id }));
   }
 
   async remove(stem: string, keyId: string): Promise<void> {

@@ -49,11 +49,10 @@ export function mediaSegments(variant: string): MediaSegment[] | null {
     if (line === '') continue;
     if (/^#EXT-X-(?:BYTERANGE|MAP|PART)\b/.test(line)) return null;
     if (line.startsWith('#EXT-X-KEY:')) {
-      const attributes = new Map(parseAttributes(line.slice('#EXT-X-KEY:'.length)));
-      const method = attributes.get('METHOD');
-      const uri = (attributes.get('URI') ?? '').replace(/^"(.*)"$/, '$1');
+      const method = attributeValue(line, 'METHOD');
+      const uri = attributeValue(line, 'URI') ?? '';
       if (method === 'NONE') key = undefined;
-      else if (method === 'AES-128' && PLAIN_NAME.test(uri) && !attributes.has('KEYFORMAT')) key = uri;
+      else if (method === 'AES-128' && PLAIN_NAME.test(uri) && attributeOf(line, 'KEYFORMAT') === undefined) key = uri;
       else return null;
       continue;
     }
@@ -179,6 +178,9 @@ export function parseAttributes(list: string): [string, string][] {
 
 const attributeOf = (line: string, name: string) =>
   parseAttributes(line.slice(line.indexOf(':') + 1)).find(([key]) => key === name)?.[1];
+
+/** A tag's attribute as its value reads, without the quotes of a quoted string (`URI="k.key"` → `k.key`). */
+export const attributeValue = (line: string, name: string): string | undefined => attributeOf(line, name)?.replace(/^"(.*)"$/, '$1');
 
 /**
  * The lowest EXT-X-VERSION a playlist's features need (RFC 8216 §7), or null when it uses a tag RFC 8216 does

@@ -6,7 +6,7 @@ import { JobsService } from '../jobs/jobs.service';
 import { VideosRepository } from '../videos/videos.repository';
 import { keyIdsOf, sealRenditions } from './hls-encryption';
 import { HlsKeysService } from './hls-keys.service';
-import { variantUris } from './hls-playlist';
+import { mediaSegments, variantUris } from './hls-playlist';
 import { signedLifetimeSeconds } from './signing';
 import { STORE_RETRY_SECONDS } from './ingest.service';
 import { StorageService } from './storage.service';
@@ -87,11 +87,16 @@ export class HlsRekeyService implements JobHandler, OnModuleInit {
   async run(job: JobRow, _context: JobContext): Promise<JobOutcome> {
     const { stem, files, keyIds } = job.payload as unknown as SweepPayload;
     const folder = this.storage.videoFolder(stem);
-    let named = new Set<string>();
+    // The segments and keys the current playlists name (as players read them): never removed.
+    const named = new Set<string>();
     try {
       for (const uri of variantUris(await folder.readText('index.m3u8'))) {
-        const text = await folder.readText(uri);
-        named = new Set([...named, ...text.split(/\r?\n/).filter((l) => l && !l.startsWith('#')), ...keyIdsOf(text).map((id) => `${id}.key`)]);
+        const segments = mediaSegments(await folder.readText(uri));
+        if (!segments) return { state: 'fail', error: `videos/${stem}/${uri} is not a playlist this sweep can read: nothing removed` };
+        for (const segment of segments) {
+          named.add(segment.name);
+          if (segment.key) named.add(segment.key);
+        }
       }
     } catch {
       // The video is gone (its folder with it): nothing is named, everything listed may go.

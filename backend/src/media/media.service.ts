@@ -22,7 +22,7 @@ export class MediaService {
     if (!stem || stem.split('/').some((s) => s === '' || s === '.' || s === '..') || /[\0?#\\]/.test(stem)) {
       throw new InvalidInputError(BAD_STREAM_PATH);
     }
-    const video = await this.videos.publishedDurationByStem(stem);
+    const video = await this.videos.publishedByStem(stem);
     if (!video) throw new NotFoundError('Video not found');
     const expires = Math.floor(nowMs / 1000) + signedLifetimeSeconds(video.duration);
     return {

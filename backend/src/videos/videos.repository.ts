@@ -96,7 +96,7 @@ export class VideosRepository {
    */
   private readonly lastKnown = new LRUCache<number, { published: boolean; views?: number; likes?: number }>({ max: 50_000 });
   /** The same for the media signer: published stems and their durations. */
-  private readonly lastKnownStems = new LRUCache<string, { duration: number | null }>({ max: 50_000 });
+  private readonly lastKnownStems = new LRUCache<string, { id: number; duration: number | null }>({ max: 50_000 });
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -239,15 +239,15 @@ export class VideosRepository {
     return rows.map((row) => ({ ...row, id: Number(row.id) }));
   }
 
-  /** The duration of the published video whose media stem this is; undefined when there is none. */
-  async publishedDurationByStem(stem: string): Promise<{ duration: number | null } | undefined> {
+  /** The id and duration of the published video whose media stem this is; undefined when there is none. */
+  async publishedByStem(stem: string): Promise<{ id: number; duration: number | null } | undefined> {
     return readOrRecall(
       async () => {
-        const [row] = await this.db.query<{ duration: number | null }[]>(
-          `SELECT v.duration FROM videos v WHERE v.stem = $1 AND ${published('v')}`,
+        const [row] = await this.db.query<{ id: number; duration: number | null }[]>(
+          `SELECT v.id, v.duration FROM videos v WHERE v.stem = $1 AND ${published('v')}`,
           [stem],
         );
-        const found = row && { duration: row.duration === null ? null : Number(row.duration) };
+        const found = row && { id: Number(row.id), duration: row.duration === null ? null : Number(row.duration) };
         if (found) this.lastKnownStems.set(stem, found);
         else this.lastKnownStems.delete(stem);
         return found;
@@ -291,12 +291,6 @@ export class VideosRepository {
       [from, to],
     );
     return rows.map((row) => ({ ...row, id: Number(row.id), views: Number(row.views), duration: row.duration === null ? null : Number(row.duration) }));
-  }
-
-  /** The id and duration of the published video whose media stem this is (for re-keying its segments). */
-  async publishedByStem(stem: string): Promise<{ id: number; duration: number | null } | undefined> {
-    const [row] = await this.db.query<{ id: number; duration: number | null }[]>(`SELECT v.id, v.duration FROM videos v WHERE v.stem = $1 AND ${published('v')}`, [stem]);
-    return row && { id: Number(row.id), duration: row.duration === null ? null : Number(row.duration) };
   }
 
   /** The url of a video in any state (its media stem), or null when it is gone. */

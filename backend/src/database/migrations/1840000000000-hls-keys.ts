@@ -3,7 +3,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Encrypted HLS (issue #32, point 4): each video's AES-128 keys, wrapped under a key derived from the install's
  * secret (never in the media store), found by the folder and the key id the playlist names. A re-key retires the
- * old key (`retired_at`): it is answered until the links given before have expired, then swept with its segments.
+ * old key (`retired_at`, when): it is answered until the links given before have expired, then the re-key's
+ * `hls-sweep` job removes it with its segments.
  * Expand only: a new table older processes never read.
  */
 export class HlsKeys1840000000000 implements MigrationInterface {
@@ -21,7 +22,6 @@ export class HlsKeys1840000000000 implements MigrationInterface {
         PRIMARY KEY (stem, key_id)
       )`);
     await q.query('CREATE INDEX hls_keys_video ON hls_keys (video_id)');
-    await q.query('CREATE INDEX hls_keys_retired ON hls_keys (retired_at) WHERE retired_at IS NOT NULL');
   }
 
   async down(q: QueryRunner): Promise<void> {
