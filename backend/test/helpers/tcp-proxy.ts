@@ -1,5 +1,8 @@
 import * as net from 'node:net';
 
+/** Where proxies listen: below Linux's ephemeral ports (32768–60999), above the well-known services. */
+const PROXY_PORTS = { low: 20000, high: 32000 };
+
 /**
  * A real TCP proxy between the app and a dependency (PostgreSQL, Redis), for fault tests: `cut()` stops
  * listening and resets every open connection, as a network partition or a restarting server would;
@@ -23,9 +26,24 @@ export class TcpProxy {
     return proxy;
   }
 
-  /** Listens (again) on the proxy's port; the first call picks a free one. */
+  /**
+   * Listens (again) on the proxy's port. The first call picks a free port below the kernel's ephemeral range
+   * (32768 and up on Linux): a port the OS handed out could be handed to another socket's outgoing
+   * connection while the proxy is cut, and `restore()` would then fail with EADDRINUSE (seen in CI).
+   */
   async restore(): Promise<void> {
     if (this.server) return;
+    if (this.port !== 0) return this.listenOn(this.port);
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return await this.listenOn(PROXY_PORTS.low + Math.floor(Math.random() * (PROXY_PORTS.high - PROXY_PORTS.low)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || tries >= 50) throw error;
+      }
+    }
+  }
+
+  private async listenOn(port: number): Promise<void> {
     const server = net.createServer((client) => {
       if (this.refusing > 0) {
         this.refusing -= 1;
@@ -45,9 +63,9 @@ export class TcpProxy {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
+      server.listen(port, '127.0.0.1', () => resolve());
     });
-    this.port = (server.address() as net.AddressInfo).port;
+    this.port = port;
     this.server = server;
   }
 
