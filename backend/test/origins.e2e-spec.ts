@@ -85,7 +85,10 @@ describe('origins from configuration only (e2e)', () => {
     expect(made).toHaveLength(200);
     expect(t.app.get(SitemapsService).keptFiles).toBe(sitemaps);
     expect(t.app.get(PagesService).keptPages).toBe(pages);
-    expect(web.renders().length).toBe(rendered);
+    // No page drawn for a made-up host: whatever was drawn again is one of the configured pages, drawn anew once
+    // its kept copy's ten seconds were up (a slow machine takes longer than that over these 300 requests).
+    const drawnBefore = new Set(web.renders().slice(0, rendered));
+    expect(web.renders().slice(rendered).filter((url) => !drawnBefore.has(url))).toEqual([]);
   });
 
   it('serves an unknown host as the main site, on the main origin', async () => {
