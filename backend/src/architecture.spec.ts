@@ -70,6 +70,7 @@ const ANNOUNCERS: Record<string, string[]> = {
   [path.join('videos', 'videos.repository.ts')]: ['VideoChanged', 'CountsFlushed', 'RankingRecomputed'],
   [path.join('taxonomy', 'taxonomy.service.ts')]: ['TaxaChanged'],
   [path.join('admin', 'admin.service.ts')]: ['CachesCleared'],
+  [path.join('media', 'media-placements.service.ts')]: ['MediaPlaced'],
 };
 
 /**

@@ -11,6 +11,9 @@ import type { S3Settings } from '../src/config/app-config';
 import { ffmpegPath } from '../src/media/ffmpeg.runner';
 import { signedPath } from '../src/media/signing';
 import { S3MediaStore } from '../src/media/store/s3-media-store';
+import type { MediaStore } from '../src/media/store/media-store';
+import { StorageService } from '../src/media/storage.service';
+import { MediaPlacements } from '../src/media/media-placements.service';
 import { dropBucket, s3Env, testS3Settings } from './helpers/s3';
 import { standInWeb, type StandInWeb } from './helpers/stand-in-web';
 import { TcpProxy } from './helpers/tcp-proxy';
@@ -143,6 +146,23 @@ describe('nginx as the edge in front of an S3 bucket (e2e, real nginx, real Ceph
       const answer = await get(`${base}${attempt}`);
       expect(answer.body.toString()).not.toContain('the source');
     }
+  });
+
+  it('has the API serve a video moved to the disk (media:migrate), which the bucket no longer has', async () => {
+    const moved = '/videos/2024/06/moved-home/';
+    const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\n240p.m3u8\n';
+    const disk = t.app.get(StorageService).store.storeFor('disk') as MediaStore;
+    await disk.write(`${moved.slice(1)}index.m3u8`, master);
+    await disk.write('thumbs/2024/06/moved-home/poster.jpg', 'a poster on disk');
+    await t.app.get(MediaPlacements).place(['2024/06/moved-home'], 'disk');
+    const expires = Math.floor(Date.now() / 1000) + 3600;
+    const stream = await get(`${base}${signedPath(moved, 'index.m3u8', expires, KEY)}`);
+    expect([stream.status, stream.body.toString(), stream.headers.get('content-type')]).toEqual([200, master, 'application/vnd.apple.mpegurl']);
+    const poster = await get(`${base}/thumbs/2024/06/moved-home/poster.jpg`);
+    expect([poster.status, poster.body.toString()]).toEqual([200, 'a poster on disk']);
+    // A bad token is still the edge's 403, and a file neither store has is the API's 404.
+    expect((await get(`${base}${signedPath(moved, 'index.m3u8', expires, 'another-key')}`)).status).toBe(403);
+    expect((await get(`${base}${signedPath(moved, '240p.m3u8', expires, KEY)}`)).status).toBe(404);
   });
 
   it('serves images from the bucket through the cache, and has the API make a missing WebP copy there', async () => {

@@ -1,12 +1,17 @@
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ffmpegPath } from '../src/media/ffmpeg.runner';
 import { createServerDatabase, onPostgresServer } from './helpers/test-app';
 import { guestFrom } from './helpers/factories';
+import { S3MediaStore } from '../src/media/store/s3-media-store';
+import { bucketKeys, dropBucket, s3Env, testS3Settings } from './helpers/s3';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * The real server process, as `npm start` runs it: stopped with SIGTERM while views are still buffered (after a
@@ -180,6 +185,84 @@ describe('The server across restarts (e2e, real process)', () => {
       expect(filesOf(path.join(dataDir, 'media')).filter((f) => modeOf(f) & 0o077)).toEqual([]);
     }
   }, 240_000);
+
+  it('moves the media to a bucket with media:migrate killed mid-copy and run again, then serves it from there', async () => {
+    // The server stopped (the embedded database belongs to one process at a time; on a server database the
+    // command runs beside it: test/media-migrate.e2e-spec.ts).
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const stopped = once(server, 'exit');
+      server.kill('SIGTERM');
+      await stopped;
+    }
+    const settings = testS3Settings();
+    const bucket = new S3MediaStore(settings);
+    const { MEDIA_STORE: _disk, ...bucketEnv } = s3Env(settings);
+    env = { ...env, ...bucketEnv };
+    // Beside the ingested video, a folder of 24 MiB that sorts first, so that the kill lands in the middle of it.
+    const media = path.join(dataDir, 'media');
+    const padding = path.join(media, 'videos', '0-padding');
+    mkdirSync(padding, { recursive: true });
+    for (let i = 0; i < 12; i++) writeFileSync(path.join(padding, `seg_${String(i).padStart(3, '0')}.ts`), randomBytes(2 * 1024 * 1024));
+    const before = new Map<string, Buffer>();
+    for (const top of ['videos', 'thumbs']) {
+      for (const name of readdirSync(path.join(media, top), { recursive: true, encoding: 'utf8' })) {
+        const file = path.join(media, top, name);
+        if (!name.split('/').some((s) => s.startsWith('.')) && statSync(file).isFile()) before.set(`${top}/${name}`, readFileSync(file));
+      }
+    }
+    const sources = readdirSync(path.join(media, 'sources'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => !name.split('/').some((s) => s.startsWith('.')) && statSync(path.join(media, 'sources', name)).isFile()).length;
+    expect(sources).toBeGreaterThan(0);
+    const cli = [path.join(backend, 'dist', 'media', 'media-migrate.cli.js'), '--to', 's3', '--grace', '0'];
+
+    try {
+      const first = spawn(process.execPath, cli, { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+      const exited = once(first, 'exit');
+      let copied: string[] = [];
+      for (let i = 0; i < 1200 && copied.length < 4 && first.exitCode === null; i++) {
+        // (No bucket until the command has made it.)
+        copied = (await bucketKeys(settings).catch(() => [] as string[])).filter((key) => key.startsWith('videos/0-padding/'));
+        if (copied.length < 4) await new Promise((r) => setTimeout(r, 50));
+      }
+      process.kill(-(first.pid as number), 'SIGKILL');
+      const [, signal] = await exited;
+      expect(signal).toBe('SIGKILL');
+      expect(copied.length).toBeGreaterThanOrEqual(4);
+      expect(copied.length).toBeLessThan(12);
+
+      // Run again: what the killed run copied is verified, not copied again; everything else is.
+      const again = spawnSync(process.execPath, cli, { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
+      expect(again.stderr).not.toMatch(/not moved/);
+      expect(again.status).toBe(0);
+      const summary = /(\d+) video\(s\) moved to the bucket: (\d+) object\(s\) copied \([^)]*\), (\d+) already there/.exec(again.stdout);
+      expect(summary).not.toBeNull();
+      const [, moved, fresh, already] = (summary as RegExpExecArray).map(Number);
+      expect(moved).toBe(2);
+      expect(already).toBeGreaterThanOrEqual(copied.length);
+      expect(fresh + already).toBe(before.size + sources);
+      // Every object in the bucket with its bytes; none left on disk.
+      for (const [key, bytes] of before) expect(sha256((await bucket.readBytes(key)))).toBe(sha256(bytes));
+      const left = (top: string) => readdirSync(path.join(media, top), { recursive: true, encoding: 'utf8' })
+        .filter((name) => !name.split('/').some((s) => s.startsWith('.')) && statSync(path.join(media, top, name)).isFile());
+      expect([...left('videos'), ...left('thumbs'), ...left('sources')]).toEqual([]);
+
+      // The server, started again, reads the moved video from the bucket.
+      const base = await start();
+      const masterKey = [...before.keys()].find((key) => key.endsWith('/index.m3u8')) as string;
+      const secure = await fetch(`${base}/api/video/secure?path=${encodeURIComponent(`/${masterKey}`)}`);
+      expect(secure.status).toBe(200);
+      const { secureUrl } = (await secure.json()) as { secureUrl: string };
+      const master = await fetch(`${base}${secureUrl}`);
+      expect(master.status).toBe(200);
+      expect(await master.text()).toBe(before.get(masterKey)?.toString());
+      const poster = await fetch(`${base}/${masterKey.replace(/^videos\//, 'thumbs/').replace(/index\.m3u8$/, 'poster.jpg')}`);
+      expect(poster.status).toBe(200);
+      expect(Buffer.from(await poster.arrayBuffer()).length).toBeGreaterThan(1000);
+    } finally {
+      await dropBucket(settings);
+      bucket.client.destroy();
+    }
+  }, 300_000);
 
   it('refuses to start on a data directory others can write, saying how to fix it', () => {
     const unsafe = mkdtempSync(path.join(tmpdir(), 'unsafe-data-'));

@@ -62,6 +62,15 @@ chmodSync(work, 0o755);
 let apiHits = 0;
 const api = http.createServer((req, res) => {
   apiHits++;
+  // Media the edge's own store does not have comes to the API, which reads it where the video is placed (a video
+  // moved by media:migrate) or answers 404, as backend/src/media/media-serving.ts does.
+  if (req.url.startsWith('/thumbs/') || req.url.startsWith('/s/')) {
+    const moved = /^\/(?:thumbs|s\/[^/]+\/videos)\/2024\/06\/moved\/(poster\.jpg|index\.m3u8)$/.exec(req.url);
+    res.setHeader('Content-Type', moved ? (moved[1] === 'poster.jpg' ? 'image/jpeg' : 'application/vnd.apple.mpegurl') : 'application/json');
+    res.statusCode = moved ? 200 : 404;
+    res.end(moved ? `moved ${moved[1]} from the API` : JSON.stringify({ error: 'Not found', statusCode: 404 }));
+    return;
+  }
   if (!req.url.startsWith('/api/')) {
     // The app serves its pages with its own security headers (helmet), which nginx must pass on.
     res.setHeader('Content-Type', 'text/html');
@@ -180,6 +189,20 @@ check('serves thumbnails publicly with a long lifetime and the right types', asy
   const vtt = await get('/thumbs/2024/06/pool-party/storyboard.vtt');
   assert.equal(vtt.headers.get('content-type'), 'text/vtt');
   assert.equal((await get('/thumbs/2024/06/none/poster.jpg')).status, 404);
+});
+
+check("asks the API for media its store does not have (a video moved to the other store), and passes on its 404", async () => {
+  const poster = await get('/thumbs/2024/06/moved/poster.jpg');
+  assert.equal(poster.status, 200);
+  assert.equal(poster.body.toString(), 'moved poster.jpg from the API');
+  const master = await get(signed('/videos/2024/06/moved/', 'index.m3u8'));
+  assert.equal(master.status, 200);
+  assert.equal(master.body.toString(), 'moved index.m3u8 from the API');
+  assert.equal((await get(signed('/videos/2024/06/none/', 'index.m3u8'))).status, 404);
+  // A bad token is the edge's own answer: the API is not asked.
+  const hits = apiHits;
+  assert.equal((await get(signed('/videos/2024/06/moved/', 'index.m3u8', now + 3600, sign('/videos/2024/06/other/', now + 3600)))).status, 403);
+  assert.equal(apiHits, hits);
 });
 
 check('takes every page from the app, with its security headers, but not missing assets', async () => {

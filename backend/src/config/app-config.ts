@@ -227,8 +227,11 @@ export interface AppConfig {
   /** BRAND_SITE_NAMES: the site name of each brand that has its own. */
   brandSiteNames: Partial<Record<Brand, string>>;
   mediaDir: string;
-  /** MEDIA_STORE and S3_*: the media's store, and the bucket with `s3`. */
-  mediaStore: { driver: 'disk' } | { driver: 's3'; s3: S3Settings };
+  /**
+   * MEDIA_STORE and S3_*: the store new media is written to, and the bucket with `s3`. With `disk`, the bucket
+   * when S3_BUCKET is set: where videos moved there are read from (`npm run media:migrate`).
+   */
+  mediaStore: { driver: 'disk'; s3?: S3Settings } | { driver: 's3'; s3: S3Settings };
   /** HLS_ENCRYPTION: whether new ingests encrypt their segments (AES-128, one key per video). */
   hlsEncryption: boolean;
   /** HLS_KEY_SECRET, or JWT_SECRET when not set: what the keys are wrapped with in the database. */
@@ -276,6 +279,26 @@ export interface AppConfig {
    * that a run makes a new database and migrates it once, not once per app (backend/test/helpers/test-app.ts).
    */
   inMemorySnapshot?: Blob;
+}
+
+/**
+ * MEDIA_STORE, and the bucket whenever S3_BUCKET is set: with MEDIA_STORE=disk, the bucket is where videos moved
+ * by `npm run media:migrate -- --to s3` are read from (docs/media.md › "Moving media").
+ */
+function mediaStoreOf(vars: EnvironmentVariables): AppConfig['mediaStore'] {
+  const s3: S3Settings | undefined = vars.S3_BUCKET
+    ? {
+        endpoint: (vars.S3_ENDPOINT ?? '').replace(/\/$/, ''),
+        region: vars.S3_REGION,
+        bucket: vars.S3_BUCKET,
+        accessKey: vars.S3_ACCESS_KEY as string,
+        secretKey: vars.S3_SECRET_KEY as string,
+        forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? false,
+        prefix: vars.S3_PREFIX && !vars.S3_PREFIX.endsWith('/') ? `${vars.S3_PREFIX}/` : vars.S3_PREFIX,
+      }
+    : undefined;
+  if (vars.MEDIA_STORE === 's3') return { driver: 's3', s3: s3 as S3Settings };
+  return s3 ? { driver: 'disk', s3 } : { driver: 'disk' };
 }
 
 /** What the `s3` media store is set by (S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, …). */
@@ -424,9 +447,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (vars.S3_PREFIX?.split('/').some((segment) => segment === '.' || segment === '..')) {
     problems.push('S3_PREFIX: S3_PREFIX must be empty or folder names of letters, digits, dots, hyphens and underscores, like site-a/ (no . or ..)');
   }
-  if (vars.MEDIA_STORE === 's3') {
+  if (vars.MEDIA_STORE === 's3' || vars.S3_BUCKET) {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const) {
-      if (!vars[name]) problems.push(`${name}: must be set with MEDIA_STORE=s3`);
+      if (!vars[name]) problems.push(`${name}: must be set with ${vars.MEDIA_STORE === 's3' ? 'MEDIA_STORE=s3' : 'S3_BUCKET'}`);
     }
   }
 
@@ -461,21 +484,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     brandOrigins: (brandHosts as BrandHosts).origins,
     brandSiteNames: brandSiteNames as AppConfig['brandSiteNames'],
     mediaDir: path.resolve(vars.MEDIA_DIR ?? path.join(dataDir, 'media')),
-    mediaStore:
-      vars.MEDIA_STORE === 's3'
-        ? {
-            driver: 's3',
-            s3: {
-              endpoint: (vars.S3_ENDPOINT ?? '').replace(/\/$/, ''),
-              region: vars.S3_REGION,
-              bucket: vars.S3_BUCKET as string,
-              accessKey: vars.S3_ACCESS_KEY as string,
-              secretKey: vars.S3_SECRET_KEY as string,
-              forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? false,
-              prefix: vars.S3_PREFIX && !vars.S3_PREFIX.endsWith('/') ? `${vars.S3_PREFIX}/` : vars.S3_PREFIX,
-            },
-          }
-        : { driver: 'disk' },
+    mediaStore: mediaStoreOf(vars),
     hlsEncryption: vars.HLS_ENCRYPTION === 'on',
     hlsKeySecret: vars.HLS_KEY_SECRET ?? vars.JWT_SECRET ?? (secrets as InstallSecrets).jwtSecret,
     mediaHosts: mediaHosts as AppConfig['mediaHosts'],

@@ -150,7 +150,7 @@ async function send(
     return void (await missing());
   }
   if (!type) return void (await missing());
-  if (storage.store.driver === 's3') return sendObject(storage, req, res, checked, type, cacheControl, missing);
+  if ((await storage.driverOf(checked).catch(() => 's3' as const)) === 's3') return sendObject(storage, req, res, checked, type, cacheControl, missing);
   // The real path must stay inside the store: no symlink out of it.
   const real = await storage.diskFile(checked).catch(() => null);
   if (!real) return void (await missing());

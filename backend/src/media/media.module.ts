@@ -1,3 +1,4 @@
+import { MediaMigration } from './media-migration.service';
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { diskStorage } from 'multer';
@@ -37,7 +38,7 @@ import { UploadsService } from './uploads.service';
     }),
   ],
   controllers: [MediaController, AdminVideosController],
-  providers: [MediaService, IngestService, UploadsService, HlsRekeyService, UploadSpool],
+  providers: [MediaService, IngestService, UploadsService, HlsRekeyService, UploadSpool, MediaMigration],
   exports: [StorageModule, UploadsService, HlsRekeyService],
 })
 export class MediaModule {}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { FfmpegRunner } from './ffmpeg.runner';
 import { HlsKeysService } from './hls-keys.service';
 import { ImageVariants } from './image-variants';
+import { MediaPlacements } from './media-placements.service';
 import { StorageService } from './storage.service';
 
 /**
@@ -9,7 +10,7 @@ import { StorageService } from './storage.service';
  * images (made by ffmpeg, which is why the runner lives here too).
  */
 @Module({
-  providers: [StorageService, FfmpegRunner, ImageVariants, HlsKeysService],
-  exports: [StorageService, FfmpegRunner, ImageVariants, HlsKeysService],
+  providers: [StorageService, FfmpegRunner, ImageVariants, HlsKeysService, MediaPlacements],
+  exports: [StorageService, FfmpegRunner, ImageVariants, HlsKeysService, MediaPlacements],
 })
 export class StorageModule {}

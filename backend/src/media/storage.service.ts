@@ -12,6 +12,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { firstVariantName, type MediaSegment, mediaSegments, segmentAt } from './hls-playlist';
 import { DiskMediaStore, isInside, resolveInside } from './store/disk-media-store';
 import { checkKey, type MediaStore, ObjectNotFoundError, OutsideStoreError } from './store/media-store';
+import { PlacedMediaStore } from './store/placed-media-store';
 import { S3MediaStore } from './store/s3-media-store';
 
 export { OUTSIDE_STORE, OutsideStoreError } from './store/media-store';
@@ -48,7 +49,8 @@ export interface SpooledUpload {
 @Injectable()
 export class StorageService implements OnModuleInit {
   private readonly logger = new Logger(StorageService.name);
-  readonly store: MediaStore;
+  /** MEDIA_STORE's store, and while media moves, the other one (PlacedMediaStore: each video where it is placed). */
+  readonly store: PlacedMediaStore;
   /** MEDIA_DIR: the disk store's root. */
   readonly root: string;
   readonly videosRoot: string;
@@ -67,7 +69,12 @@ export class StorageService implements OnModuleInit {
     this.thumbsRoot = path.join(this.root, 'thumbs');
     this.sourcesRoot = path.join(this.root, 'sources');
     const s3 = config.mediaStore?.driver === 's3' ? config.mediaStore.s3 : null;
-    this.store = s3 ? new S3MediaStore(s3) : new DiskMediaStore(this.root);
+    const bucket = config.mediaStore?.s3;
+    // With a bucket, MEDIA_DIR is where videos moved to disk are (media:migrate -- --to disk); with the disk, the
+    // bucket is where videos moved there are, when one is set.
+    this.store = s3
+      ? new PlacedMediaStore(new S3MediaStore(s3), new DiskMediaStore(this.root))
+      : new PlacedMediaStore(new DiskMediaStore(this.root), bucket ? new S3MediaStore(bucket) : null);
     // On disk, uploads and workspaces live beside the store's folders (renames, not copies, move them in); with
     // a bucket, in this machine's scratch.
     this.scratchRoot = path.join(config.dataDir ?? path.join(tmpdir(), 'hunktube'), 'scratch');
@@ -77,7 +84,7 @@ export class StorageService implements OnModuleInit {
 
   /** With a bucket: made when missing, with its policy (S3MediaStore.prepareBucket); a failure is said, not fatal. */
   async onModuleInit(): Promise<void> {
-    const { store } = this;
+    const store = this.store.storeFor('s3');
     if (!(store instanceof S3MediaStore)) return;
     await store.prepareBucket().catch((error: unknown) => {
       this.logger.warn(`The media bucket ${store.settings.bucket} could not be prepared: ${(error as Error).message}`);
@@ -86,8 +93,9 @@ export class StorageService implements OnModuleInit {
 
   /** The local file of `key` with the disk store (null with a bucket): what Express's sendFile may send. */
   async diskFile(key: string): Promise<string | null> {
-    if (!(this.store instanceof DiskMediaStore)) return null;
-    const file = await this.store.fileOf(key);
+    const store = this.store.storeOf(key);
+    if (!(store instanceof DiskMediaStore)) return null;
+    const file = await store.fileOf(key);
     // Inside the key's own top folder: no symlink from the renditions into the sources, say.
     return this.servable(path.join(this.root, key.slice(0, key.indexOf('/'))), file);
   }
@@ -122,6 +130,11 @@ export class StorageService implements OnModuleInit {
     }
   }
 
+  /** The driver of the store that serves `key` (its video's placement; a source where it is). */
+  async driverOf(key: string): Promise<MediaStore['driver']> {
+    return (await this.store.locate(key)).driver;
+  }
+
   /** The first `length` bytes of an object (fewer when it is shorter); ObjectNotFoundError. */
   async readObjectHead(key: string, length: number): Promise<Buffer> {
     const { body } = await this.store.read(key, { start: 0, end: length - 1 });
@@ -133,9 +146,10 @@ export class StorageService implements OnModuleInit {
    * bucket into `folder` (the caller's scratch, removed with it). ObjectNotFoundError.
    */
   async localCopy(key: string, folder: string): Promise<string> {
-    if (this.store instanceof DiskMediaStore) {
-      const file = await this.store.fileOf(key);
-      if (!(await this.store.stat(key))) throw new ObjectNotFoundError(key);
+    const store = await this.store.locate(key);
+    if (store instanceof DiskMediaStore) {
+      const file = await store.fileOf(key);
+      if (!(await store.stat(key))) throw new ObjectNotFoundError(key);
       return file;
     }
     const file = path.join(folder, `${randomBytes(6).toString('hex')}${path.posix.extname(key)}`);
@@ -148,9 +162,10 @@ export class StorageService implements OnModuleInit {
    * place on disk, streamed to the bucket otherwise (and the local file removed).
    */
   async adopt(from: string, key: string): Promise<void> {
-    if (this.store instanceof DiskMediaStore) {
+    const store = this.store.storeOf(key);
+    if (store instanceof DiskMediaStore) {
       if (key.startsWith('sources/')) this.privateSources();
-      const to = await this.store.fileOf(key);
+      const to = await store.fileOf(key);
       await fs.mkdir(path.dirname(to), { recursive: true });
       await fs.rename(from, to);
       return;
@@ -302,7 +317,7 @@ export class StorageService implements OnModuleInit {
 
   /** The folder uploads stream into, made when missing (multer asks for it synchronously). */
   incomingUploadsDir(): string {
-    if (this.store instanceof DiskMediaStore) this.privateSources();
+    if (this.store.primary instanceof DiskMediaStore) this.privateSources();
     mkdirSync(this.incomingUploads, { recursive: true, mode: 0o700 });
     return this.incomingUploads;
   }
@@ -353,7 +368,7 @@ export class StorageService implements OnModuleInit {
     const workspace = this.workspaceOf(jobId);
     await this.discardWorkspace(workspace);
     await Promise.all(Object.values(workspace).map((d) => fs.mkdir(d, { recursive: true })));
-    if (this.store instanceof DiskMediaStore) this.privateSources();
+    if (this.store.primary instanceof DiskMediaStore) this.privateSources();
     return workspace;
   }
 
@@ -386,7 +401,7 @@ export class StorageService implements OnModuleInit {
    * is moved in by renames; with a bucket, in this machine's scratch.
    */
   private workspaceOf(jobId: number): Workspace {
-    if (this.store instanceof DiskMediaStore) {
+    if (this.store.primary instanceof DiskMediaStore) {
       return {
         hls: path.join(this.videosRoot, '.incoming', String(jobId)),
         thumbs: path.join(this.thumbsRoot, '.incoming', String(jobId)),

@@ -26,6 +26,8 @@ export type ChangeEvent =
   | { type: 'RankingRecomputed' }
   /** A category or performer was created or renamed. */
   | { type: 'TaxaChanged' }
+  /** Videos' media now read from another store (`npm run media:migrate`): the folders' stems and the store. */
+  | { type: 'MediaPlaced'; stems: string[]; store: 'disk' | 's3' }
   /**
    * Anything may have changed: an admin asked to clear every cache (`asked`), or announcements may have been
    * missed while the bus was down (`missed`; the outage answers stay: they are what an outage is answered from).
@@ -37,7 +39,7 @@ export type ChangeEventType = ChangeEvent['type'];
 /** What a cache does on each event that evicts it; events it is not evicted by are left out. */
 export type CachedEvictions = { [K in ChangeEventType]?: (event: Extract<ChangeEvent, { type: K }>) => void };
 
-const TYPES: ReadonlySet<string> = new Set<ChangeEventType>(['VideoChanged', 'CountsFlushed', 'RankingRecomputed', 'TaxaChanged', 'CachesCleared']);
+const TYPES: ReadonlySet<string> = new Set<ChangeEventType>(['VideoChanged', 'CountsFlushed', 'RankingRecomputed', 'TaxaChanged', 'MediaPlaced', 'CachesCleared']);
 
 /** Whether a message from another process is an event of this version (a rolling deploy may mix versions). */
 export function isChangeEvent(message: unknown): message is ChangeEvent {
@@ -46,6 +48,10 @@ export function isChangeEvent(message: unknown): message is ChangeEvent {
   if (typeof type !== 'string' || !TYPES.has(type)) return false;
   if (type === 'VideoChanged') return Array.isArray(ids) && Array.isArray(fields);
   if (type === 'CountsFlushed') return Array.isArray(deltas);
+  if (type === 'MediaPlaced') {
+    const { stems, store } = message as Record<string, unknown>;
+    return Array.isArray(stems) && stems.every((stem) => typeof stem === 'string') && (store === 'disk' || store === 's3');
+  }
   if (type === 'CachesCleared') return reason === 'asked' || reason === 'missed';
   return true;
 }
