@@ -215,6 +215,12 @@ describe('loadConfig: the media store', () => {
     expect(load({ ...bucket, S3_REGION: 'eu-central-1' }).mediaStore).toMatchObject({ s3: { endpoint: '', region: 'eu-central-1', forcePathStyle: false, prefix: '' } });
   });
 
+  it('keeps the bucket beside the disk store when S3_BUCKET is set (where media:migrate moves videos), with its keys', () => {
+    const { MEDIA_STORE: _s3, ...beside } = bucket;
+    expect(load(beside).mediaStore).toMatchObject({ driver: 'disk', s3: { bucket: 'hunktube-media', accessKey: 'AKIA0001' } });
+    expect(() => load({ S3_BUCKET: 'hunktube-media' })).toThrow('S3_ACCESS_KEY: must be set with S3_BUCKET\n  - S3_SECRET_KEY: must be set with S3_BUCKET');
+  });
+
   it('names each setting that MEDIA_STORE=s3 needs and lacks, and each bad one', () => {
     expect(() => load({ MEDIA_STORE: 's3' })).toThrow(
       'S3_BUCKET: must be set with MEDIA_STORE=s3\n  - S3_ACCESS_KEY: must be set with MEDIA_STORE=s3\n  - S3_SECRET_KEY: must be set with MEDIA_STORE=s3',
