@@ -11,13 +11,7 @@ import { HlsRekeyService } from '../src/media/hls-rekey.service';
 import { signedPath } from '../src/media/signing';
 import { testClip } from './helpers/clips';
 import { bearer, createTestApp, registerAdmin, type TestApp, type TestUser, waitForJob } from './helpers/test-app';
-
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  const stream = res as unknown as NodeJS.ReadableStream;
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-};
+import { binary } from './helpers/binary';
 
 /** Every file under `dir`, relative. */
 const filesUnder = (dir: string): string[] =>

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { FfmpegRunner, ffmpegPath, ffprobePath } from '../src/media/ffmpeg.runner';
 import { ImageVariants } from '../src/media/image-variants';
 import { bearer, createTestApp, registerAdmin, TestApp, TestUser } from './helpers/test-app';
+import { binary } from './helpers/binary';
 
 /** A real picture made by ffmpeg (a test pattern) of the given size and type. */
 function picture(file: string, width: number, height: number): Buffer {
@@ -25,12 +26,6 @@ const sizeOf = (bytes: Buffer): { width: number; height: number; codec_name: str
   } finally {
     rmSync(file, { force: true });
   }
-};
-
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
 };
 
 describe('WebP copies of the stored images (e2e, real ffmpeg)', () => {

@@ -9,14 +9,9 @@ import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { testClip } from './helpers/clips';
 import { bucketKeys, dropBucket, s3Env, testS3Settings } from './helpers/s3';
 import { bearer, createTestApp, registerAdmin, type TestApp, type TestUser, waitForJob } from './helpers/test-app';
+import { binary } from './helpers/binary';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
 /**
  * Moving a live site's media (issue #32, point 5): MEDIA_STORE=disk with a bucket set (a real Ceph RGW), two
  * ingested videos moved to the bucket while their streams and images are fetched without a pause, then back to

@@ -16,6 +16,7 @@ import { INGEST_KIND } from '../src/media/ingest.service';
 import { UploadSpool } from '../src/media/upload-spool';
 import { SPOOLED } from '../src/media/uploads.service';
 import { decryptSegment, sequenceIv } from '../src/media/hls-encryption';
+import { binary } from './helpers/binary';
 
 /**
  * MEDIA_STORE=s3 (issue #32, points 1 and 2): an upload goes to the bucket, the ingest fetches it into its own
@@ -281,10 +282,3 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
   });
 });
 
-/** Supertest's parser for binary bodies: the bytes as they came. */
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  const stream = res as unknown as NodeJS.ReadableStream;
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-};

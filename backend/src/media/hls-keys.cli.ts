@@ -1,11 +1,9 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import { stemOf } from '../common/media-paths';
-import { ConfigError, loadConfig } from '../config/app-config';
 import { VideosRepository } from '../videos/videos.repository';
 import { HlsRekeyService, type RekeyResult } from './hls-rekey.service';
 import { progressBar } from './media-import.cli';
-import { mediaContextModule } from './media-context';
+import { openMediaCommandContext } from './media-context';
 
 const USAGE = 'Usage: npm run media:rekey -- <video id>...   |   npm run media:encrypt [-- --dry-run]';
 
@@ -27,15 +25,7 @@ async function main(): Promise<void> {
     console.error(USAGE);
     process.exit(2);
   }
-  let config;
-  try {
-    config = { ...loadConfig(), ingestWorker: false, demoSeed: false };
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-  const app = await NestFactory.createApplicationContext(mediaContextModule(config), { logger: ['warn', 'error'] });
+  const app = await openMediaCommandContext();
   const rekeys = app.get(HlsRekeyService);
   try {
     if (command === 'rekey') {

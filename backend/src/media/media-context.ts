@@ -1,5 +1,6 @@
-import { Module, type Type } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config';
+import { type INestApplicationContext, Module, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type AppConfig, ConfigError, loadConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { MediaModule } from './media.module';
@@ -12,4 +13,20 @@ export function mediaContextModule(config: AppConfig): Type {
   @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule, MediaModule] })
   class MediaContextModule {}
   return MediaContextModule;
+}
+
+/**
+ * The media commands' context (media:rekey, media:encrypt, media:migrate): the settings from the environment, no
+ * ingest worker, no demo catalogue; a setting missing or malformed is said and the process exits 1.
+ */
+export async function openMediaCommandContext(): Promise<INestApplicationContext> {
+  let config: AppConfig;
+  try {
+    config = { ...loadConfig(), ingestWorker: false, demoSeed: false };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  return NestFactory.createApplicationContext(mediaContextModule(config), { logger: ['warn', 'error'] });
 }

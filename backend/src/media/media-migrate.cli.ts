@@ -1,7 +1,5 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { ConfigError, loadConfig } from '../config/app-config';
-import { mediaContextModule } from './media-context';
+import { openMediaCommandContext } from './media-context';
 import { progressBar } from './media-import.cli';
 import { MediaMigration, type MigrationProgress, type MigrationReport } from './media-migration.service';
 import { parseMigrateArgs } from './media-migrate-args';
@@ -37,15 +35,7 @@ async function main(): Promise<void> {
     console.error(USAGE);
     process.exit(2);
   }
-  let config;
-  try {
-    config = { ...loadConfig(), ingestWorker: false, demoSeed: false };
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-  const app = await NestFactory.createApplicationContext(mediaContextModule(config), { logger: ['warn', 'error'] });
+  const app = await openMediaCommandContext();
   const tty = process.stderr.isTTY;
   let lastDone = -1;
   let lastDrawn = 0;
