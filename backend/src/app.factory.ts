@@ -1,3 +1,4 @@
+import { Lifecycle } from './common/lifecycle/lifecycle';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
@@ -47,6 +48,12 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.disable('x-powered-by');
   // Strong ETags from the body: a revalidation of an unchanged answer is a 304 without a body.
   app.set('etag', 'strong');
+  // While draining, every answer closes its connection: the client's next request goes to another process.
+  const lifecycle = app.get(Lifecycle);
+  app.use((_req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (lifecycle.draining) res.setHeader('Connection', 'close');
+    next();
+  });
   app.use(requestLog());
   app.use(privateByDefault);
   const built = app.get(PagesService).built;
@@ -99,7 +106,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   // robots.txt and the sitemaps live at the site's root, where crawlers look for them.
   app.setGlobalPrefix('api', { exclude: SEO_ROUTES });
   app.useGlobalPipes(new StrictValidationPipe());
-  app.enableShutdownHooks();
+  // No shutdown hooks on signals here: main.ts drains first (common/lifecycle/graceful-shutdown.ts).
 
   // The API's map is for its developers and clients: not published by a production site unless API_DOCS=on.
   if (config.apiDocs) {

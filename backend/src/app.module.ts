@@ -1,3 +1,4 @@
+import { LifecycleModule } from './common/lifecycle/lifecycle';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
@@ -48,6 +49,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         RedisModule,
         StaleReadsModule,
+        LifecycleModule,
         // pino as the application's logger; requests are logged by `requestLog` (app.factory.ts), not by a
         // per-request pino-http child logger (no route is given to its middleware).
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, forRoutes: [] }),

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import * as path from 'node:path';
 import { createApp } from './app.factory';
+import { drainOnSignals } from './common/lifecycle/graceful-shutdown';
 import { ConfigError, loadConfig } from './config/app-config';
 import { secureDataDir, UnsafeDataDirError } from './config/data-dir';
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await createApp(config, { webRoot: path.resolve(__dirname, '../../frontend/dist') });
+  drainOnSignals(app, config.shutdown);
   await app.listen(config.port, config.host);
   console.log(`${config.siteName} is up on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
 }

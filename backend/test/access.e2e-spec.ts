@@ -9,6 +9,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/site',
   'GET /api/get-client-ip',
   'GET /api/health',
+  // Beyond the contract: liveness and readiness (docs/operating.md › "Liveness, readiness and draining").
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/videos',
   'GET /api/videos/{id}',
   'GET /api/videos/{id}/related',

@@ -2,12 +2,14 @@ import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process
 import { once } from 'node:events';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ffmpegPath } from '../src/media/ffmpeg.runner';
 import { createServerDatabase, onPostgresServer } from './helpers/test-app';
 import { guestFrom } from './helpers/factories';
+import { testClip } from './helpers/clips';
 import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { bucketKeys, dropBucket, s3Env, testS3Settings } from './helpers/s3';
 
@@ -52,6 +54,14 @@ describe('The server across restarts (e2e, real process)', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     throw new Error('the server did not start');
+  }
+
+  /** Stops the server a test left running (SIGTERM, waited for). */
+  async function stop(): Promise<void> {
+    if (!server || server.exitCode !== null || server.signalCode !== null) return;
+    const stopped = once(server, 'exit');
+    server.kill('SIGTERM');
+    await stopped;
   }
 
   beforeAll(async () => {
@@ -189,11 +199,7 @@ describe('The server across restarts (e2e, real process)', () => {
   it('moves the media to a bucket with media:migrate killed mid-copy and run again, then serves it from there', async () => {
     // The server stopped (the embedded database belongs to one process at a time; on a server database the
     // command runs beside it: test/media-migrate.e2e-spec.ts).
-    if (server && server.exitCode === null && server.signalCode === null) {
-      const stopped = once(server, 'exit');
-      server.kill('SIGTERM');
-      await stopped;
-    }
+    await stop();
     const settings = testS3Settings();
     const bucket = new S3MediaStore(settings);
     const { MEDIA_STORE: _disk, ...bucketEnv } = s3Env(settings);
@@ -263,6 +269,71 @@ describe('The server across restarts (e2e, real process)', () => {
       bucket.client.destroy();
     }
   }, 300_000);
+
+  it('drains on SIGTERM: not ready at once yet still answering, an upload in flight finished, then the listener closed and exit 0', async () => {
+    await stop();
+    env = { ...env, SHUTDOWN_DRAIN_MS: '1500' };
+    let base = await start();
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'keeper of the keys 1' }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const clip = readFileSync(testClip(path.join(dataDir, 'drain-clip.mp4'), { seconds: 2, size: '320x240', rate: 25 }));
+    const boundary = 'drain-boundary-7d1f';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nDrained Upload\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\nContent-Type: video/mp4\r\n\r\n`),
+      clip,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const url = new URL(`${base}/api/admin/videos`);
+    let upload!: http.ClientRequest;
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      upload = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      upload.on('error', reject);
+    });
+    // The upload begins, then the signal comes.
+    const pieces = 10;
+    const piece = Math.ceil(body.length / pieces);
+    upload.write(body.subarray(0, piece));
+    await new Promise((r) => setTimeout(r, 200));
+    const exited = once(server as ChildProcess, 'exit');
+    (server as ChildProcess).kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 200));
+
+    // Draining: not ready, still live, still answering (each answer closing its connection).
+    const ready = await fetch(`${base}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ error: 'Not ready: this process is shutting down', errorCode: 'NOT_READY', statusCode: 503 });
+    expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
+    const listing = await fetch(`${base}/api/videos`);
+    expect([listing.status, listing.headers.get('connection')]).toEqual([200, 'close']);
+
+    // The rest of the upload, slowly, past the drain: the listener closes meanwhile, the upload is answered.
+    for (let i = 1; i < pieces; i++) {
+      upload.write(body.subarray(i * piece, (i + 1) * piece));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    upload.end();
+    const { status, text } = await answered;
+    expect(status).toBe(202);
+    const { job_id: jobId } = JSON.parse(text) as { job_id: number };
+    const [code] = await exited;
+    expect(code).toBe(0);
+    await expect(fetch(`${base}/api/health/live`)).rejects.toThrow();
+
+    // The upload was kept: its job is there after a restart.
+    base = await start();
+    const job = await fetch(`${base}/api/admin/jobs/${jobId}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect(job.status).toBe(200);
+  }, 180_000);
 
   it('refuses to start on a data directory others can write, saying how to fix it', () => {
     const unsafe = mkdtempSync(path.join(tmpdir(), 'unsafe-data-'));

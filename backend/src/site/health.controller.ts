@@ -9,6 +9,7 @@ import { REDIS_CONNECTION } from '../common/redis/redis.module';
 import { SearchIndex, type SearchIndexState } from '../videos/catalogue/search-index';
 import { ApiError, ApiPublic } from '../openapi/openapi.decorators';
 import { SiteErrorCode } from './site-errors';
+import { Lifecycle } from '../common/lifecycle/lifecycle';
 
 class HealthDto {
   @ApiProperty({ enum: ['ok', 'degraded'], description: '`degraded`: the database answers but Redis does not (the API runs on its own buffers)' })
@@ -36,6 +37,19 @@ function within<T>(ms: number, check: Promise<T>, fallback: T): Promise<T> {
   return Promise.race([check.catch(() => fallback), late]).finally(() => clearTimeout(timer));
 }
 
+class LiveDto {
+  @ApiProperty({ enum: ['live'] })
+  status!: 'live';
+}
+
+class ReadyDto {
+  @ApiProperty({ enum: ['ready'] })
+  status!: 'ready';
+}
+
+/** How long readiness waits for the database: a process that cannot answer within it should get no traffic. */
+const READY_DATABASE_BUDGET_MS = 1000;
+
 @ApiTags('site')
 // Health checks are never counted in the read budget (read-budget.ts).
 @ApiPublic({ readBudget: false })
@@ -46,7 +60,40 @@ export class HealthController {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REDIS_CONNECTION) private readonly redis: Redis | null,
     private readonly search: SearchIndex,
+    private readonly lifecycle: Lifecycle,
   ) {}
+
+  /** Migrations are run before the app starts; once seen done, they stay done for this process. */
+  private migrated = false;
+
+  /** 200 while the process runs and its event loop turns: what a supervisor restarts it on. Nothing else is asked. */
+  @Get('live')
+  @ApiOperation({ summary: 'Whether the process runs (liveness)' })
+  @ApiResponse({ status: 200, type: LiveDto })
+  live(): LiveDto {
+    return { status: 'live' };
+  }
+
+  /**
+   * 200 while the process should get traffic: its database answered within a second, its migrations are done and
+   * it is not draining (SIGTERM); 503 `NOT_READY` naming which, otherwise. Redis down is not a reason (the API
+   * runs on its own buffers then). docs/operating.md › "Liveness, readiness and draining".
+   */
+  @Get('ready')
+  @ApiOperation({ summary: 'Whether the process should get traffic (readiness)' })
+  @ApiResponse({ status: 200, type: ReadyDto })
+  @ApiError(503, 'errorCode NOT_READY: draining, the database does not answer, or migrations are pending', [SiteErrorCode.NotReady])
+  async ready(): Promise<ReadyDto> {
+    if (this.lifecycle.draining) throw new UnavailableError('Not ready: this process is shutting down', SiteErrorCode.NotReady);
+    const database = await within(READY_DATABASE_BUDGET_MS, this.db.isInitialized ? this.db.query('SELECT 1').then(() => true) : Promise.resolve(false), false);
+    if (!database) throw new UnavailableError('Not ready: the database does not answer', SiteErrorCode.NotReady);
+    if (!this.migrated) {
+      const pending = await within(READY_DATABASE_BUDGET_MS, this.db.showMigrations(), true);
+      if (pending) throw new UnavailableError('Not ready: database migrations are pending', SiteErrorCode.NotReady);
+      this.migrated = true;
+    }
+    return { status: 'ready' };
+  }
 
   /**
    * 200 `ok`, or 200 `degraded` when Redis is down (caches, rate limits and counters fall back to the process);
