@@ -1,3 +1,4 @@
+import { Metrics, metricsRoute, requestMetrics } from './common/metrics/metrics';
 import { Lifecycle } from './common/lifecycle/lifecycle';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
@@ -54,6 +55,9 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
     if (lifecycle.draining) res.setHeader('Connection', 'close');
     next();
   });
+  // Every request timed by its route template; GET /metrics with METRICS_TOKEN (common/metrics/metrics.ts).
+  const metrics = app.get(Metrics);
+  app.use(requestMetrics(metrics), metricsRoute(metrics, config.metricsToken !== ''));
   app.use(requestLog());
   app.use(privateByDefault);
   const built = app.get(PagesService).built;

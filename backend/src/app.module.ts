@@ -1,3 +1,4 @@
+import { MetricsModule } from './common/metrics/metrics';
 import { LifecycleModule } from './common/lifecycle/lifecycle';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
@@ -50,6 +51,7 @@ export class AppModule {
         RedisModule,
         StaleReadsModule,
         LifecycleModule,
+        MetricsModule,
         // pino as the application's logger; requests are logged by `requestLog` (app.factory.ts), not by a
         // per-request pino-http child logger (no route is given to its middleware).
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, forRoutes: [] }),

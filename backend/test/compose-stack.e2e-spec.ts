@@ -25,7 +25,9 @@ describe('the container stack (docker-compose.yml)', () => {
   const env = (service: string) => services[service].environment as Record<string, string>;
 
   it('keeps the media in an S3 bucket that the API and the worker reach with the same settings', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'minio', 'nginx', 'postgres', 'redis', 'worker']);
+    // The site's services; Prometheus, its nginx exporter and Grafana only with the `monitoring` profile.
+    const site = Object.keys(services).filter((name) => !(services[name] as { profiles?: string[] }).profiles?.includes('monitoring'));
+    expect(site.sort()).toEqual(['api', 'minio', 'nginx', 'postgres', 'redis', 'worker']);
     for (const name of ['api', 'worker']) {
       expect(env(name)).toMatchObject({ MEDIA_STORE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' });
       expect(services[name].depends_on?.minio).toEqual({ condition: 'service_healthy' });
@@ -37,8 +39,24 @@ describe('the container stack (docker-compose.yml)', () => {
     expect(env('nginx')).toMatchObject({ MEDIA_STORE: 's3', S3_EDGE_HOST: 'minio:9000', S3_BUCKET: env('api').S3_BUCKET });
   });
 
+  it('scrapes every API process with METRICS_TOKEN and nginx through its exporter, with the monitoring profile', () => {
+    const monitoring = ['grafana', 'nginx-exporter', 'prometheus'];
+    for (const name of monitoring) expect((services[name] as { profiles?: string[] }).profiles).toEqual(['monitoring']);
+    expect(env('api').METRICS_TOKEN).toBe('${METRICS_TOKEN:-}');
+    const prometheus = parse(readFileSync(path.join(repo, 'docker/prometheus/prometheus.yml'), 'utf8')) as { scrape_configs: { job_name: string; authorization?: { credentials_file: string }; dns_sd_configs?: { names: string[]; port: number }[] }[] };
+    const api = prometheus.scrape_configs.find((job) => job.job_name === 'api');
+    expect(api?.dns_sd_configs).toEqual([expect.objectContaining({ names: ['api'], port: 3000 })]);
+    expect(api?.authorization?.credentials_file).toBe('/etc/prometheus/metrics-token');
+    expect((services['nginx-exporter'] as { command: string[] }).command).toEqual(['--nginx.scrape-uri=http://nginx:8081/nginx-status']);
+    // The dashboard charts the metrics GET /metrics has (test/metrics.e2e-spec.ts holds the route to them).
+    const dashboard = readFileSync(path.join(repo, 'docker/grafana/dashboards/hunktube.json'), 'utf8');
+    for (const metric of ['http_request_duration_seconds', 'http_requests_aborted_total', 'jobs_queued', 'job_duration_seconds', 'counter_flush_lag_seconds', 'counter_buffered_videos', 'kept_answers_total', 'rendered_pages_total', 'search_index_state', 'db_pool_connections', 'redis_fallback', 'nodejs_eventloop_lag', 'nginx_connections_active']) {
+      expect(dashboard, metric).toContain(metric);
+    }
+  });
+
   it('shares no media folder between services', () => {
-    expect(Object.keys(compose.volumes).sort()).toEqual(['edgecache', 'objects', 'pgdata']);
+    expect(Object.keys(compose.volumes).sort()).toEqual(['edgecache', 'objects', 'pgdata', 'prometheus']);
     const mounts = Object.entries(services).flatMap(([name, service]) => (service.volumes ?? []).map((volume) => `${name} ${volume}`));
     expect(mounts.filter((mount) => /(^|\s|:)\/?media\b/.test(mount))).toEqual([]);
   });

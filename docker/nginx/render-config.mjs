@@ -38,6 +38,8 @@ export function renderNginxConfig({ work, key, apiPort, nginxPort, media, html, 
   const conf = substitute(readFileSync(path.join(here, 'templates/default.conf.template'), 'utf8'))
     .replace('server api:3000 resolve;', `server 127.0.0.1:${apiPort};`)
     .replace('listen 80 default_server;', `listen 127.0.0.1:${nginxPort} default_server;`)
+    // The stack-only status port: a socket in the work folder here, so that tests running at once never clash.
+    .replace('    listen 8081;', `    listen unix:${path.join(work, 'nginx-status.sock')};`)
     .replace('root /usr/share/nginx/html;', `root ${html};`)
     .replace('/var/cache/nginx/api', path.join(work, 'cache'))
     .replace('/var/cache/nginx/pages', path.join(work, 'page-cache'))

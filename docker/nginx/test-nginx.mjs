@@ -205,6 +205,22 @@ check("asks the API for media its store does not have (a video moved to the othe
   assert.equal(apiHits, hits);
 });
 
+check("shows nginx's own counters on the stack's status port only, and never the API's metrics through the edge", async () => {
+  const status = await new Promise((resolve, reject) => {
+    http.get({ socketPath: path.join(work, 'nginx-status.sock'), path: '/nginx-status' }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+    }).on('error', reject);
+  });
+  assert.equal(status.status, 200);
+  assert.match(status.text, /^Active connections: \d+/);
+  assert.doesNotMatch((await get('/nginx-status')).body.toString(), /Active connections/);
+  const hits = apiHits;
+  assert.equal((await get('/metrics')).status, 404);
+  assert.equal(apiHits, hits);
+});
+
 check('takes every page from the app, with its security headers, but not missing assets', async () => {
   for (const url of ['/', '/video/12', '/index.html', '/admin']) {
     const page = await get(url);

@@ -148,6 +148,10 @@ class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(100) @Max(3_600_000)
   COUNTER_FLUSH_MS = 5000;
 
+  /** The bearer token `GET /metrics` asks for; empty: no metrics route. */
+  @IsOptional() @IsString() @Matches(/^(|[A-Za-z0-9._~+/=-]{16,})$/, { message: 'METRICS_TOKEN must be empty or at least 16 characters of letters, digits and ._~+/=-' })
+  METRICS_TOKEN?: string;
+
   /** On SIGTERM, how long readiness fails before the listener closes, so that a balancer stops sending first. */
   @Transform(toInt) @IsInt() @Min(0) @Max(120_000)
   SHUTDOWN_DRAIN_MS = 0;
@@ -205,7 +209,7 @@ class EnvironmentVariables {
 export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
   'SITE_NAME', 'BRAND_HOSTS', 'BRAND_SITE_NAMES', 'MEDIA_DIR', 'MEDIA_STORE', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX', 'HLS_ENCRYPTION', 'HLS_KEY_SECRET', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
-  'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'SHUTDOWN_DRAIN_MS', 'SHUTDOWN_TIMEOUT_MS', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_AUTH_GLOBAL', 'RATE_LIMIT_WRITE', 'RATE_LIMIT_READ', 'LOG_LEVEL',
+  'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'SHUTDOWN_DRAIN_MS', 'SHUTDOWN_TIMEOUT_MS', 'METRICS_TOKEN', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_AUTH_GLOBAL', 'RATE_LIMIT_WRITE', 'RATE_LIMIT_READ', 'LOG_LEVEL',
   'CATALOGUE_CACHE', 'SEARCH_INDEX_MIN_VIDEOS', 'SITEMAP_URLS_PER_FILE', 'API_DOCS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
@@ -264,6 +268,8 @@ export interface AppConfig {
   counterFlushMs: number;
   /** SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT_MS: the drain on SIGTERM (common/lifecycle/graceful-shutdown.ts). */
   shutdown: { drainMs: number; timeoutMs: number };
+  /** METRICS_TOKEN: what `GET /metrics` asks for; empty: the route is off. */
+  metricsToken: string;
   /** Run ingest jobs in this process (embedded mode); the container stack runs them in `npm run worker`. */
   ingestWorker: boolean;
   maxUploadBytes: number;
@@ -508,6 +514,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: { auth: vars.RATE_LIMIT_AUTH, authGlobal: vars.RATE_LIMIT_AUTH_GLOBAL ?? 30 * vars.RATE_LIMIT_AUTH, write: vars.RATE_LIMIT_WRITE, read: vars.RATE_LIMIT_READ },
     counterFlushMs: vars.COUNTER_FLUSH_MS,
     shutdown: { drainMs: vars.SHUTDOWN_DRAIN_MS, timeoutMs: vars.SHUTDOWN_TIMEOUT_MS },
+    metricsToken: vars.METRICS_TOKEN ?? '',
     ingestWorker: vars.INGEST_WORKER ?? true,
     maxUploadBytes: vars.MAX_UPLOAD_BYTES,
     ffmpegPath: vars.FFMPEG_PATH ?? null,

@@ -1,8 +1,10 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { hostname } from 'node:os';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
+import type { Histogram } from 'prom-client';
+import { Metrics } from '../common/metrics/metrics';
 import { APP_CONFIG } from '../config/config.module';
 import { isDependencyDown } from '../common/errors/dependency-errors';
 import { isServer } from '../database/data-source';
@@ -36,7 +38,16 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly jobs: JobsService,
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Optional() metrics?: Metrics,
+  ) {
+    this.durations = metrics?.histogram('job_duration_seconds', 'Time a job attempt ran, by kind and outcome (done, retry, wait, failed)', ['kind', 'outcome'], [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600]);
+    metrics?.gauge('jobs_queued', 'Jobs waiting or running, by kind and state (the queue, across every process)', async () => {
+      const rows: { kind: string; state: string; n: string }[] = await this.db.query(`SELECT kind, state, count(*) AS n FROM ingest_jobs WHERE state IN ('queued', 'running') GROUP BY kind, state`);
+      return rows.map((r) => ({ labels: { kind: r.kind, state: r.state }, value: Number(r.n) }));
+    }, ['kind', 'state']);
+  }
+
+  private readonly durations?: Histogram<'kind' | 'outcome'>;
 
   /** Registers the handler of one job kind (once per kind). */
   register(handler: JobHandler): void {
@@ -153,6 +164,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   private async execute(job: JobRow): Promise<void> {
     const abort = (this.current = new AbortController());
     const handler = this.handlers.get(job.kind);
+    const timer = this.durations?.startTimer({ kind: job.kind });
     let outcome: JobOutcome;
     try {
       outcome = handler
@@ -163,6 +175,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     } finally {
       this.current = undefined;
     }
+    if (!abort.signal.aborted) timer?.({ outcome: outcome.state === 'fail' ? 'failed' : outcome.state });
     if (outcome.state === 'done') {
       // The work is done: keep trying to record it through a database outage rather than redo it.
       await this.persist(() => this.jobs.complete(job.id, outcome.mediaSeconds));

@@ -1,4 +1,6 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, OnModuleDestroy } from '@nestjs/common';
+import type { Counter } from 'prom-client';
+import { Metrics } from '../common/metrics/metrics';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, OnModuleDestroy, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
@@ -61,7 +63,17 @@ export class HotAnswers implements OnModuleDestroy {
     private readonly cache: CatalogueCache,
     private readonly counters: CountersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Optional() metrics?: Metrics,
+  ) {
+    this.served = metrics?.counter('kept_answers_total', 'Catalogue GETs answered from a kept answer (hit) or by the full pipeline (miss)', ['outcome']);
+  }
+
+  private readonly served?: Counter<'outcome'>;
+
+  /** Counts a catalogue GET as answered from memory or not (the hit ratio of `/metrics`). */
+  count(hit: boolean): void {
+    this.served?.inc({ outcome: hit ? 'hit' : 'miss' });
+  }
 
   /** The key of a request's answer: its URL, on the site its host is (docs/decisions.md › "Brands by host"). */
   keyOf(req: Request): string {
@@ -170,6 +182,9 @@ export class HotAnswersInterceptor implements NestInterceptor {
  * Serves kept catalogue answers before Nest's routing, with the headers the full pipeline gives them (the ones
  * set by the middleware before this one, a public Cache-Control, the strong ETag, and a 304 when it matches).
  */
+/** The catalogue's reads, whose answers may be kept (as nginx's micro-cache has them). */
+const CATALOGUE_READS = /^\/api\/(?:videos|categories|performers|site)(?:\/|$)/;
+
 export function hotAnswersMiddleware(answers: HotAnswers): RequestHandler {
   const send = (req: Request, res: Response, answer: HotAnswer) => {
     res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
@@ -185,11 +200,16 @@ export function hotAnswersMiddleware(answers: HotAnswers): RequestHandler {
   };
   return (req: Request, res: Response, next: NextFunction): void => {
     const answer = req.method === 'GET' && !hasBody(req) ? answers.candidate(answers.keyOf(req)) : undefined;
-    if (!answer) return next();
-    if (answer.counts.length === 0) return send(req, res, answer);
-    answers.confirm(answer).then(
-      (current) => (current ? send(req, res, answer) : next()),
-      () => next(),
-    );
+    const miss = () => {
+      if (req.method === 'GET' && CATALOGUE_READS.test(req.path)) answers.count(false);
+      next();
+    };
+    const hit = (kept: HotAnswer) => {
+      answers.count(true);
+      send(req, res, kept);
+    };
+    if (!answer) return miss();
+    if (answer.counts.length === 0) return hit(answer);
+    answers.confirm(answer).then((current) => (current ? hit(answer) : miss()), miss);
   };
 }

@@ -1,4 +1,6 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { Counter } from 'prom-client';
+import { Metrics } from '../common/metrics/metrics';
+import { Inject, Injectable, Logger, type OnModuleDestroy, Optional } from '@nestjs/common';
 import { AGE_CONFIRMED_COOKIE } from '@hunktube/shared';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
@@ -95,9 +97,13 @@ export class PagesService implements OnModuleDestroy {
     private readonly auth: AuthService,
     private readonly catalogue: CatalogueCache,
     private readonly storage: StorageService,
+    @Optional() metrics?: Metrics,
   ) {
     this.imageSizes = new ImageSizes(storage, config.imageHost);
+    this.pagesServed = metrics?.counter('rendered_pages_total', "Server-rendered pages for guests: from the kept copy (kept) or drawn anew (drawn)", ['outcome']);
   }
+
+  private readonly pagesServed?: Counter<'outcome'>;
 
   onModuleDestroy(): void {
     this.stopSweeping();
@@ -131,7 +137,9 @@ export class PagesService implements OnModuleDestroy {
     const key = `${identity.brand} ${identity.origin}${url} ${visitor.ageConfirmed}`;
     if (guest) {
       const kept = this.kept.get(key);
-      if (kept && this.catalogue.isCurrent(kept.stamp)) return { html: kept.html, cacheControl, status: 200 };
+      const current = kept && this.catalogue.isCurrent(kept.stamp);
+      this.pagesServed?.inc({ outcome: current ? 'kept' : 'drawn' });
+      if (kept && current) return { html: kept.html, cacheControl, status: 200 };
     }
     const stamp = guest ? this.catalogue.stamp() : null;
     const keep = (document: RenderedDocument) => {

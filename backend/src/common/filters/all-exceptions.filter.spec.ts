@@ -1,4 +1,4 @@
-import type { ArgumentsHost } from '@nestjs/common';
+import { type ArgumentsHost, Logger } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { InvalidInputError, OverBudgetError } from '../errors/domain-errors';
 import { AllExceptionsFilter } from './all-exceptions.filter';
@@ -53,6 +53,23 @@ describe('AllExceptionsFilter', () => {
     expect(plain).toMatchObject({ status: 429, body: { error: 'Slow down', statusCode: 429 } });
     expect(plain.body).not.toHaveProperty('errorCode');
     expect(plain.headers['retry-after']).toBe('60');
+  });
+
+  it('logs no error for a client that went away mid-answer, yet does for the same error while it is there', () => {
+    const logged = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      const catchWith = (socketGone: boolean) => {
+        const res = { headersSent: true, destroyed: socketGone, setHeader: () => undefined, getHeader: () => undefined, status: () => res, json: () => undefined };
+        const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ socket: { destroyed: socketGone } }) }) } as unknown as ArgumentsHost;
+        new AllExceptionsFilter().catch(Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' }), host);
+      };
+      catchWith(true);
+      expect(logged).not.toHaveBeenCalled();
+      catchWith(false);
+      expect(logged).toHaveBeenCalledTimes(1);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('answers anything unexpected with 500 and a plain message', () => {

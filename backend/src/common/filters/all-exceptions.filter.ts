@@ -36,6 +36,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    // A client that went away mid-answer (a player cancelling a segment it no longer needs) is no fault: counted
+    // in `http_requests_aborted_total` (common/metrics/metrics.ts), not logged as an error, and not answered.
+    const req = host.switchToHttp().getRequest<Request>();
+    if (isClientAbort(exception) && (req.socket?.destroyed || res.destroyed || (exception as { type?: unknown }).type === 'request.aborted')) {
+      this.logger.debug(`The client went away: ${(exception as Error).message}`);
+      if (!res.headersSent && !res.destroyed) res.status(400).json({ error: 'Request aborted', statusCode: 400 });
+      return;
+    }
     const body = this.toBody(exception);
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) {
       // Expected during an outage and possibly thousands a second: one line, no stack.
@@ -89,4 +97,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     return { error: 'Internal server error', statusCode: HttpStatus.INTERNAL_SERVER_ERROR };
   }
+}
+
+/** An error that only says the client closed the connection before the answer was sent or the body was read. */
+export function isClientAbort(exception: unknown): boolean {
+  const e = exception as { code?: unknown; type?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  return e.code === 'ECONNABORTED' || e.code === 'ECONNRESET' || e.code === 'ERR_STREAM_PREMATURE_CLOSE' || e.type === 'request.aborted' || e.message === 'Request aborted' || e.message === 'aborted';
 }

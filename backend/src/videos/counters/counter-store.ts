@@ -39,6 +39,8 @@ export interface CounterStore {
    * without a moment where a read sees them twice or not at all. Returns how many videos.
    */
   drain(write: (deltas: CounterDelta[]) => Promise<void>, written?: (deltas: CounterDelta[]) => void): Promise<number>;
+  /** How many videos have counts waiting to be written (the metrics' buffered counts). */
+  buffered(): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -103,6 +103,7 @@ describe('CountersService', () => {
       increment: (id, field, by) => memory.increment(id, field, by),
       pending: (ids) => memory.pending(ids),
       drain: (write, written) => memory.drain(write, written),
+      buffered: () => memory.buffered(),
       close: () => memory.close(),
     };
     const counters = new CountersService(videos as unknown as VideosRepository, new FakeLikes() as unknown as MemberLikes, shared, {

@@ -1,6 +1,7 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { isDependencyDown } from '../../common/errors/dependency-errors';
 import type { AppConfig } from '../../config/app-config';
+import { Metrics } from '../../common/metrics/metrics';
 import { APP_CONFIG } from '../../config/config.module';
 import { createHash } from 'node:crypto';
 import { COUNTER_STORE } from './counter-store';
@@ -37,9 +38,15 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
     @Inject(MEMBER_LIKES) private readonly likes: MemberLikes,
     @Inject(COUNTER_STORE) private readonly store: CounterStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() metrics?: Metrics,
   ) {
     this.viewerSecret = createHash('sha256').update(`viewer:${config.jwtSecret}`).digest('hex');
+    metrics?.gauge('counter_flush_lag_seconds', 'Seconds since this process last wrote the buffered counts (every COUNTER_FLUSH_MS while the database answers)', () => (Date.now() - this.lastFlushAt) / 1000);
+    metrics?.gauge('counter_buffered_videos', 'Videos whose views or likes wait in the buffer (this process, and Redis when set)', () => this.store.buffered());
   }
+
+  /** When the last flush ended well (or the process started). */
+  private lastFlushAt = Date.now();
 
   /**
    * Who is counted: the member, or a keyed hash of the guest's network (the IPv4 address, the IPv6 /64), whatever
@@ -150,6 +157,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
       ),
     );
     this.flushing = run;
+    void run.then(() => (this.lastFlushAt = Date.now()), () => undefined);
     return run;
   }
 

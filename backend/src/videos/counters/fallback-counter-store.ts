@@ -50,6 +50,10 @@ export class FallbackCounterStore implements CounterStore {
     return local + (await this.tryShared((s) => s.drain(write, written), 0));
   }
 
+  async buffered(): Promise<number> {
+    return (await this.local.buffered()) + (await this.tryShared((s) => s.buffered(), 0));
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.shared.close(), this.local.close()]);
   }

@@ -47,6 +47,10 @@ export class MemoryCounterStore implements CounterStore {
     },
   };
 
+  async buffered(): Promise<number> {
+    return this.counts.size + [...this.inFlight].reduce((n, batch) => n + batch.size, 0);
+  }
+
   async markOnce(key: string, ttlMs: number): Promise<boolean> {
     return this.now.markOnce(key, ttlMs);
   }

@@ -35,6 +35,12 @@ export class RedisCounterStore implements CounterStore {
     await this.redis.hincrby(this.pendingKey, `${videoId}:${field}`, by);
   }
 
+  /** Videos with counts in the shared hash (two fields each at most: views and likes). */
+  async buffered(): Promise<number> {
+    const fields = await this.redis.hkeys(this.pendingKey);
+    return new Set(fields.map((field) => field.slice(0, field.indexOf(':')))).size;
+  }
+
   async pending(videoIds: number[]): Promise<PendingCounts> {
     const result: PendingCounts = new Map();
     if (videoIds.length === 0) return result;

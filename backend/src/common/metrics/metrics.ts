@@ -1,0 +1,132 @@
+import { Global, Inject, Injectable, Module } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { timingSafeEqual } from 'node:crypto';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+
+/** A gauge's reading at scrape time: one value, or one per label set. */
+export type Reading = number | { labels: Record<string, string>; value: number }[];
+
+/**
+ * The process's metrics in Prometheus' text format (`GET /metrics`, issue #33 point 4; docs/operating.md ›
+ * "Metrics"): prom-client's process and event-loop metrics, the HTTP requests by route template, and what each
+ * module declares here (`gauge`, `counter`, `histogram`), as caches declare their change events: the metrics
+ * depend on no module, every module on them. One registry per app, so that the test suite's many apps in one
+ * process each have their own.
+ */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  readonly aborted: Counter<'method' | 'route'>;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'metricsToken'>) {
+    collectDefaultMetrics({ register: this.registry });
+    this.httpDuration = this.histogram('http_request_duration_seconds', 'Time to answer an HTTP request, by method, route template and status', ['method', 'route', 'status'], [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
+    this.aborted = this.counter('http_requests_aborted_total', 'Requests whose client went away before the answer was sent (a player cancelling a segment), by method and route template', ['method', 'route']);
+  }
+
+  counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets?: number[]): Histogram<L> {
+    return new Histogram({ name, help, labelNames, registers: [this.registry], ...(buckets ? { buckets } : {}) });
+  }
+
+  /** A gauge read when scraped; a reading that throws (a dependency down) leaves the gauge without a value. */
+  gauge(name: string, help: string, read: () => Reading | Promise<Reading>, labelNames: string[] = []): void {
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        try {
+          const reading = await read();
+          if (typeof reading === 'number') this.set(reading);
+          else for (const { labels, value } of reading) this.set(labels, value);
+        } catch {
+          // Said by the module's own health and logs; the scrape goes on.
+        }
+      },
+    });
+  }
+
+  /** Whether `authorization` is `Bearer <METRICS_TOKEN>` (compared in constant time). */
+  authorized(authorization: string | undefined): boolean {
+    const token = this.config.metricsToken;
+    if (!token || !authorization?.startsWith('Bearer ')) return false;
+    const given = Buffer.from(authorization.slice('Bearer '.length));
+    const expected = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+@Global()
+@Module({ providers: [Metrics], exports: [Metrics] })
+export class MetricsModule {}
+
+/**
+ * The route template a request is counted under: Nest's route (`/api/videos/:id`) when one answered it, else the
+ * part of the site that did (`/s/*` media, `/thumbs/*` images, `/assets/*`, `page` for a rendered page,
+ * `/api/*` for an API answer given before routing, such as a kept answer), and `unmatched` for a 404 nothing
+ * claimed: a scanner's thousand made-up paths are one series, not a thousand.
+ */
+export function routeTemplate(req: Request, status: number): string {
+  const route = (req.route as { path?: string } | undefined)?.path;
+  // Nest's own catch-all (`*path`) is what answers a 404 for an unknown API path.
+  if (route && !route.includes('*')) return route;
+  const path = req.path;
+  if (path.startsWith('/s/')) return '/s/*';
+  if (path.startsWith('/thumbs/')) return '/thumbs/*';
+  if (path.startsWith('/assets/')) return '/assets/*';
+  if (status === 404) return 'unmatched';
+  if (path === '/metrics') return '/metrics';
+  if (path.startsWith('/api/')) {
+    // Answered before Nest's routing (a kept answer, a counted view): the path as its route would spell it.
+    const [, , area, param, rest] = path.split('/');
+    const named = param === undefined ? '' : /^\d+$/.test(param) ? '/:id' : area === 'categories' || area === 'performers' ? '/:slug' : `/${param}`;
+    return `/api/${area}${named}${rest ? `/${rest}` : ''}`;
+  }
+  return 'page';
+}
+
+/** Times every request into `http_request_duration_seconds`; a client gone before the answer counts as aborted. */
+export function requestMetrics(metrics: Metrics) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const started = process.hrtime.bigint();
+    res.once('close', () => {
+      if (!res.writableFinished) {
+        metrics.aborted.inc({ method: req.method, route: routeTemplate(req, res.statusCode) });
+        return;
+      }
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.httpDuration.observe({ method: req.method, route: routeTemplate(req, res.statusCode), status: String(res.statusCode) }, seconds);
+    });
+    next();
+  };
+}
+
+/** `GET /metrics`: 404 while METRICS_TOKEN is empty, 401 in the contract's error shape without its bearer token. */
+export function metricsRoute(metrics: Metrics, enabled: boolean) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    if (!enabled) return next();
+    res.setHeader('Cache-Control', 'no-store');
+    if (!metrics.authorized(req.headers.authorization)) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      res.status(401).json({ error: 'Unauthorized', statusCode: 401 });
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => {
+        res.setHeader('Content-Type', metrics.registry.contentType);
+        res.end(text);
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}
