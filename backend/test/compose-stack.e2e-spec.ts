@@ -47,6 +47,8 @@ describe('the container stack (docker-compose.yml)', () => {
     const api = prometheus.scrape_configs.find((job) => job.job_name === 'api');
     expect(api?.dns_sd_configs).toEqual([expect.objectContaining({ names: ['api'], port: 3000 })]);
     expect(api?.authorization?.credentials_file).toBe('/etc/prometheus/metrics-token');
+    const worker = prometheus.scrape_configs.find((job) => job.job_name === 'worker');
+    expect(worker?.dns_sd_configs).toEqual([expect.objectContaining({ names: ['worker'], port: 9464 })]);
     expect((services['nginx-exporter'] as { command: string[] }).command).toEqual(['--nginx.scrape-uri=http://nginx:8081/nginx-status']);
     // The dashboard charts the metrics GET /metrics has (test/metrics.e2e-spec.ts holds the route to them).
     const dashboard = readFileSync(path.join(repo, 'docker/grafana/dashboards/hunktube.json'), 'utf8');

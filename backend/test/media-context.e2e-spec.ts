@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { Metrics, metricsServer } from '../src/common/metrics/metrics';
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -34,11 +37,12 @@ describe('the worker and CLI context (e2e)', () => {
         LOG_LEVEL: 'silent',
         DATA_DIR: dir,
         INGEST_WORKER: 'false',
+        METRICS_TOKEN: 'worker-metrics-token-0123',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       }),
       inMemoryDatabase: !databaseUrl,
     };
-    app = await NestFactory.createApplicationContext(mediaContextModule(config), { logger: false });
+    app = await NestFactory.createApplicationContext(mediaContextModule(config, { metrics: true }), { logger: false });
   });
   afterAll(async () => {
     await app?.close();
@@ -58,6 +62,21 @@ describe('the worker and CLI context (e2e)', () => {
     await app.get(JobRunner).drain();
     const job = await app.get(JobsService).find(jobId);
     expect(job).toMatchObject({ state: 'failed', attempts: 3 });
+    // The worker's own metrics (it serves no other HTTP): every attempt timed by kind and outcome.
+    const server = metricsServer(app.get(Metrics)).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      expect((await fetch(`${base}/metrics`)).status).toBe(401);
+      expect((await fetch(`${base}/other`)).status).toBe(404);
+      const scraped = await fetch(`${base}/metrics`, { headers: { Authorization: 'Bearer worker-metrics-token-0123' } });
+      expect(scraped.status).toBe(200);
+      const text = await scraped.text();
+      expect(text).toContain(`job_duration_seconds_count{kind="${INGEST_KIND}",outcome="retry"} 2`);
+      expect(text).toContain(`job_duration_seconds_count{kind="${INGEST_KIND}",outcome="failed"} 1`);
+    } finally {
+      server.close();
+    }
     expect(job?.error).not.toMatch(/Unknown job kind/);
     expect(job?.error).not.toContain(dir); // no server paths for admins
     const [video] = await db.query('SELECT status FROM videos WHERE id = $1', [id]);

@@ -152,6 +152,10 @@ class EnvironmentVariables {
   @IsOptional() @IsString() @Matches(/^(|[A-Za-z0-9._~+/=-]{16,})$/, { message: 'METRICS_TOKEN must be empty or at least 16 characters of letters, digits and ._~+/=-' })
   METRICS_TOKEN?: string;
 
+  /** Where `npm run worker` serves its own `GET /metrics` when METRICS_TOKEN is set. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  WORKER_METRICS_PORT = 9464;
+
   /** On SIGTERM, how long readiness fails before the listener closes, so that a balancer stops sending first. */
   @Transform(toInt) @IsInt() @Min(0) @Max(120_000)
   SHUTDOWN_DRAIN_MS = 0;
@@ -209,7 +213,7 @@ class EnvironmentVariables {
 export const SETTING_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'JWT_TTL_SECONDS', 'BRAND',
   'SITE_NAME', 'BRAND_HOSTS', 'BRAND_SITE_NAMES', 'MEDIA_DIR', 'MEDIA_STORE', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX', 'HLS_ENCRYPTION', 'HLS_KEY_SECRET', 'MEDIA_HOSTS', 'IMAGE_HOST', 'MEDIA_SIGNING_KEY', 'PUBLIC_URL', 'TRUST_PROXY', 'ADMIN_EMAIL',
-  'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'SHUTDOWN_DRAIN_MS', 'SHUTDOWN_TIMEOUT_MS', 'METRICS_TOKEN', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_AUTH_GLOBAL', 'RATE_LIMIT_WRITE', 'RATE_LIMIT_READ', 'LOG_LEVEL',
+  'ADMIN_PASSWORD', 'DEMO_SEED', 'DEMO_SEED_VIDEOS', 'COUNTER_FLUSH_MS', 'SHUTDOWN_DRAIN_MS', 'SHUTDOWN_TIMEOUT_MS', 'METRICS_TOKEN', 'WORKER_METRICS_PORT', 'INGEST_WORKER', 'MAX_UPLOAD_BYTES', 'FFMPEG_PATH', 'FFPROBE_PATH', 'RATE_LIMIT_AUTH', 'RATE_LIMIT_AUTH_GLOBAL', 'RATE_LIMIT_WRITE', 'RATE_LIMIT_READ', 'LOG_LEVEL',
   'CATALOGUE_CACHE', 'SEARCH_INDEX_MIN_VIDEOS', 'SITEMAP_URLS_PER_FILE', 'API_DOCS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
@@ -270,6 +274,8 @@ export interface AppConfig {
   shutdown: { drainMs: number; timeoutMs: number };
   /** METRICS_TOKEN: what `GET /metrics` asks for; empty: the route is off. */
   metricsToken: string;
+  /** WORKER_METRICS_PORT: the worker's metrics port. */
+  workerMetricsPort: number;
   /** Run ingest jobs in this process (embedded mode); the container stack runs them in `npm run worker`. */
   ingestWorker: boolean;
   maxUploadBytes: number;
@@ -515,6 +521,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     counterFlushMs: vars.COUNTER_FLUSH_MS,
     shutdown: { drainMs: vars.SHUTDOWN_DRAIN_MS, timeoutMs: vars.SHUTDOWN_TIMEOUT_MS },
     metricsToken: vars.METRICS_TOKEN ?? '',
+    workerMetricsPort: vars.WORKER_METRICS_PORT,
     ingestWorker: vars.INGEST_WORKER ?? true,
     maxUploadBytes: vars.MAX_UPLOAD_BYTES,
     ffmpegPath: vars.FFMPEG_PATH ?? null,

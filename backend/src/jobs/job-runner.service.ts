@@ -164,7 +164,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   private async execute(job: JobRow): Promise<void> {
     const abort = (this.current = new AbortController());
     const handler = this.handlers.get(job.kind);
-    const timer = this.durations?.startTimer({ kind: job.kind });
+    const started = process.hrtime.bigint();
     let outcome: JobOutcome;
     try {
       outcome = handler
@@ -175,19 +175,23 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     } finally {
       this.current = undefined;
     }
-    if (!abort.signal.aborted) timer?.({ outcome: outcome.state === 'fail' ? 'failed' : outcome.state });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const timed = (result: 'done' | 'wait' | 'retry' | 'failed') => this.durations?.observe({ kind: job.kind, outcome: result }, seconds);
     if (outcome.state === 'done') {
+      timed('done');
       // The work is done: keep trying to record it through a database outage rather than redo it.
       await this.persist(() => this.jobs.complete(job.id, outcome.mediaSeconds));
       return;
     }
     if (abort.signal.aborted) return; // shutting down: the job resumes after the restart
     if (outcome.state === 'wait') {
+      timed('wait');
       await this.jobs.postpone(job.id, outcome.error, outcome.seconds).catch(() => undefined);
       this.logger.warn(`Job ${job.id} (${job.kind}) waits ${outcome.seconds} s: ${outcome.error}`);
       return;
     }
     const state = await this.jobs.fail(job.id, outcome.error, outcome.state === 'fail').catch(() => 'failed' as const);
+    timed(state === 'failed' ? 'failed' : 'retry');
     this.logger.warn(`Job ${job.id} (${job.kind}) attempt ${job.attempts} failed (${state}): ${outcome.error}`);
     if (state === 'failed') await handler?.failed?.(job, outcome.error).catch(() => undefined);
   }

@@ -4,13 +4,15 @@ import { type AppConfig, ConfigError, loadConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { MediaModule } from './media.module';
+import { MetricsModule } from '../common/metrics/metrics';
 
 /**
  * The application context of the processes that run jobs without the HTTP API: `npm run worker`,
  * `npm run media:import` and the ingest benchmark. No cache, no counters, no controllers served.
  */
-export function mediaContextModule(config: AppConfig): Type {
-  @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule, MediaModule] })
+export function mediaContextModule(config: AppConfig, { metrics = false }: { metrics?: boolean } = {}): Type {
+  // The worker's metrics (its job durations: GET /metrics on WORKER_METRICS_PORT); the commands have none.
+  @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule, MediaModule, ...(metrics ? [MetricsModule] : [])] })
   class MediaContextModule {}
   return MediaContextModule;
 }

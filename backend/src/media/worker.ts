@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { mediaContextModule } from './media-context';
 import { ConfigError, loadConfig } from '../config/app-config';
 import { JobRunner } from '../jobs/job-runner.service';
+import { Metrics, metricsServer } from '../common/metrics/metrics';
 
 /**
  * `npm run worker`: runs jobs outside the API (the container stack's worker service), on the same database and
@@ -22,8 +23,15 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await NestFactory.createApplicationContext(mediaContextModule(config), { logger: ['log', 'warn', 'error'] });
+  const app = await NestFactory.createApplicationContext(mediaContextModule(config, { metrics: config.metricsToken !== '' }), { logger: ['log', 'warn', 'error'] });
   app.enableShutdownHooks();
+  if (config.metricsToken) {
+    // The worker serves no HTTP but this: its job durations and process metrics, for the stack's Prometheus.
+    const server = metricsServer(app.get(Metrics));
+    server.listen(config.workerMetricsPort, config.host);
+    process.once('SIGTERM', () => server.close());
+    console.log(`Worker metrics on http://${config.host}:${config.workerMetricsPort}/metrics`);
+  }
   console.log(`Ingest worker ${app.get(JobRunner).worker} is waiting for jobs`);
 }
 

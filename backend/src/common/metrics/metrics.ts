@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
+import * as http from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -110,23 +111,31 @@ export function requestMetrics(metrics: Metrics) {
   };
 }
 
+/** What `GET /metrics` answers to a request with this Authorization header (the API's route and the worker's). */
+export async function metricsAnswer(metrics: Metrics, authorization: string | undefined): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  if (!metrics.authorized(authorization)) {
+    return { status: 401, headers: { 'Content-Type': 'application/json; charset=utf-8', 'WWW-Authenticate': 'Bearer', 'Cache-Control': 'no-store' }, body: JSON.stringify({ error: 'Unauthorized', statusCode: 401 }) };
+  }
+  return { status: 200, headers: { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' }, body: await metrics.registry.metrics() };
+}
+
 /** `GET /metrics`: 404 while METRICS_TOKEN is empty, 401 in the contract's error shape without its bearer token. */
 export function metricsRoute(metrics: Metrics, enabled: boolean) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    if (!enabled) return next();
-    res.setHeader('Cache-Control', 'no-store');
-    if (!metrics.authorized(req.headers.authorization)) {
-      res.setHeader('WWW-Authenticate', 'Bearer');
-      res.status(401).json({ error: 'Unauthorized', statusCode: 401 });
+    if (!enabled || req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    metricsAnswer(metrics, req.headers.authorization).then(({ status, headers, body }) => {
+      res.status(status).set(headers).end(body);
+    }, next);
+  };
+}
+
+/** A server of `GET /metrics` alone, for a process without the API's HTTP (the worker: WORKER_METRICS_PORT). */
+export function metricsServer(metrics: Metrics): http.Server {
+  return http.createServer((req, res) => {
+    if (req.url !== '/metrics' || req.method !== 'GET') {
+      res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'Not found', statusCode: 404 }));
       return;
     }
-    metrics.registry.metrics().then(
-      (text) => {
-        res.setHeader('Content-Type', metrics.registry.contentType);
-        res.end(text);
-      },
-      (error: unknown) => next(error),
-    );
-  };
+    void metricsAnswer(metrics, req.headers.authorization).then(({ status, headers, body }) => res.writeHead(status, headers).end(body));
+  });
 }
