@@ -743,6 +743,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the process runs (liveness) */
+        get: operations["HealthController_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the process should get traffic (readiness) */
+        get: operations["HealthController_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1064,7 +1098,7 @@ export interface components {
              * @description For programs, where the operation names one in this status’s description; absent otherwise
              * @enum {string}
              */
-            errorCode?: "23505" | "ADMIN_ACCOUNT" | "ALREADY_LIKED" | "DATABASE_DOWN" | "FOLLOW_LIMIT" | "NOT_LIKED" | "WEAK_PASSWORD" | "WRONG_PASSWORD";
+            errorCode?: "23505" | "ADMIN_ACCOUNT" | "ALREADY_LIKED" | "DATABASE_DOWN" | "FOLLOW_LIMIT" | "NOT_LIKED" | "NOT_READY" | "WEAK_PASSWORD" | "WRONG_PASSWORD";
             /**
              * @description The status of the answer
              * @example 404
@@ -1601,6 +1635,14 @@ export interface components {
         };
         ClientIpDto: {
             ip: string;
+        };
+        LiveDto: {
+            /** @enum {string} */
+            status: "live";
+        };
+        ReadyDto: {
+            /** @enum {string} */
+            status: "ready";
         };
         HealthDto: {
             /**
@@ -6292,6 +6334,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    HealthController_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    HealthController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadyDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description errorCode NOT_READY: draining, the database does not answer, or migrations are pending
+             *
+             *     The database or Redis is down: try again after Retry-After
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /**
+                         * @description For programs: which of this answer’s failures it is
+                         * @enum {string}
+                         */
+                        errorCode?: "NOT_READY";
+                        /** @description The status of the answer */
+                        statusCode: number;
+                    };
                 };
             };
         };
