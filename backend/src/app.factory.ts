@@ -57,7 +57,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   });
   // Every request timed by its route template; GET /metrics with METRICS_TOKEN (common/metrics/metrics.ts).
   const metrics = app.get(Metrics);
-  app.use(requestMetrics(metrics), metricsRoute(metrics, config.metricsToken !== ''));
+  app.use(requestMetrics(metrics), metricsRoute(metrics));
   app.use(requestLog());
   app.use(privateByDefault);
   const built = app.get(PagesService).built;

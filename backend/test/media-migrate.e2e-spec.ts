@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
@@ -10,8 +9,8 @@ import { testClip } from './helpers/clips';
 import { bucketKeys, dropBucket, s3Env, testS3Settings } from './helpers/s3';
 import { bearer, createTestApp, registerAdmin, type TestApp, type TestUser, waitForJob } from './helpers/test-app';
 import { binary } from './helpers/binary';
+import { sha256, storedKeys } from './helpers/media-files';
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /**
  * Moving a live site's media (issue #32, point 5): MEDIA_STORE=disk with a bucket set (a real Ceph RGW), two
  * ingested videos moved to the bucket while their streams and images are fetched without a pause, then back to
@@ -29,23 +28,7 @@ describe('media:migrate between the disk and a bucket (e2e, real ffmpeg, real Ce
   let original: Map<string, string>;
 
   const media = () => path.join(dir, 'media');
-  const diskObjects = (): Map<string, string> => {
-    const found = new Map<string, string>();
-    for (const top of ['videos', 'thumbs', 'sources']) {
-      let names: string[];
-      try {
-        names = readdirSync(path.join(media(), top), { recursive: true, encoding: 'utf8' });
-      } catch {
-        continue;
-      }
-      for (const name of names) {
-        const file = path.join(media(), top, name);
-        if (name.split('/').some((s) => s.startsWith('.')) || !statSync(file).isFile()) continue;
-        found.set(`${top}/${name}`, sha256(readFileSync(file)));
-      }
-    }
-    return found;
-  };
+  const diskObjects = (): Map<string, string> => new Map(storedKeys(media()).map((key) => [key, sha256(readFileSync(path.join(media(), key)))]));
   const bucketObjects = async (): Promise<Map<string, string>> => {
     const found = new Map<string, string>();
     for (const key of await bucketKeys(settings)) found.set(key, sha256(await bucket.readBytes(key)));

@@ -1,6 +1,6 @@
 import { HeadObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -12,6 +12,7 @@ import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { s3Env } from './helpers/s3';
 import { testClip } from './helpers/clips';
 import { bearer, createTestApp, registerAdmin, type TestApp, type TestUser, waitForJob } from './helpers/test-app';
+import { sha256 } from './helpers/media-files';
 
 /**
  * Issue #32, point 6: the radosgw process itself killed (SIGKILL) while an upload streams to it, on a Ceph cluster
@@ -22,7 +23,6 @@ const SCRIPTS = path.resolve(__dirname, '../../scripts/s3');
 const CLUSTER = path.join(process.env.TMPDIR ?? '/tmp', 'hunktube-s3-kill');
 const ENV = { ...process.env, S3LAB_DIR: CLUSTER, S3LAB_RGW_PORT: '7493', S3LAB_MON_PORT: '3393', S3LAB_FRESH: '1' };
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('Media in a bucket whose radosgw is killed mid-upload (e2e, a Ceph cluster of its own)', () => {
   let settings: S3Settings;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -9,6 +9,7 @@ import { GetBucketLifecycleConfigurationCommand } from '@aws-sdk/client-s3';
 import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { testS3Store } from './helpers/s3';
 import { TcpProxy } from './helpers/tcp-proxy';
+import { sha256 } from './helpers/media-files';
 
 /**
  * The media store's port (issue #32, point 1), one suite for both drivers: the disk under a folder of its own,
@@ -28,7 +29,6 @@ const bytesOf = async (body: Readable) => {
   return Buffer.concat(chunks);
 };
 const text = async (body: Readable) => (await bytesOf(body)).toString('utf8');
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const keysOf = async (store: MediaStore, prefix: string) => {
   const keys: string[] = [];
   for await (const object of store.list(prefix)) keys.push(object.key);

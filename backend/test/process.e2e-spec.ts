@@ -1,6 +1,6 @@
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import { createServer } from 'node:net';
@@ -12,8 +12,8 @@ import { guestFrom } from './helpers/factories';
 import { testClip } from './helpers/clips';
 import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { bucketKeys, dropBucket, s3Env, testS3Settings } from './helpers/s3';
+import { sha256, storedKeys } from './helpers/media-files';
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * The real server process, as `npm start` runs it: stopped with SIGTERM while views are still buffered (after a
@@ -209,15 +209,8 @@ describe('The server across restarts (e2e, real process)', () => {
     const padding = path.join(media, 'videos', '0-padding');
     mkdirSync(padding, { recursive: true });
     for (let i = 0; i < 12; i++) writeFileSync(path.join(padding, `seg_${String(i).padStart(3, '0')}.ts`), randomBytes(2 * 1024 * 1024));
-    const before = new Map<string, Buffer>();
-    for (const top of ['videos', 'thumbs']) {
-      for (const name of readdirSync(path.join(media, top), { recursive: true, encoding: 'utf8' })) {
-        const file = path.join(media, top, name);
-        if (!name.split('/').some((s) => s.startsWith('.')) && statSync(file).isFile()) before.set(`${top}/${name}`, readFileSync(file));
-      }
-    }
-    const sources = readdirSync(path.join(media, 'sources'), { recursive: true, encoding: 'utf8' })
-      .filter((name) => !name.split('/').some((s) => s.startsWith('.')) && statSync(path.join(media, 'sources', name)).isFile()).length;
+    const before = new Map(storedKeys(media, ['videos', 'thumbs']).map((key) => [key, readFileSync(path.join(media, key))]));
+    const sources = storedKeys(media, ['sources']).length;
     expect(sources).toBeGreaterThan(0);
     const cli = [path.join(backend, 'dist', 'media', 'media-migrate.cli.js'), '--to', 's3', '--grace', '0'];
 
@@ -248,9 +241,7 @@ describe('The server across restarts (e2e, real process)', () => {
       expect(fresh + already).toBe(before.size + sources);
       // Every object in the bucket with its bytes; none left on disk.
       for (const [key, bytes] of before) expect(sha256((await bucket.readBytes(key)))).toBe(sha256(bytes));
-      const left = (top: string) => readdirSync(path.join(media, top), { recursive: true, encoding: 'utf8' })
-        .filter((name) => !name.split('/').some((s) => s.startsWith('.')) && statSync(path.join(media, top, name)).isFile());
-      expect([...left('videos'), ...left('thumbs'), ...left('sources')]).toEqual([]);
+      expect(storedKeys(media)).toEqual([]);
 
       // The server, started again, reads the moved video from the bucket.
       const base = await start();

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import pLimit from 'p-limit';
 import { MediaPlacements } from './media-placements.service';
 import { StorageService } from './storage.service';
 import { contentTypeOf, type MediaStore, type StoredObject } from './store/media-store';
@@ -143,9 +144,11 @@ export class MediaMigration {
     progress.stem = null;
     tell();
     if (leftovers.size > 0 || sourcesCopied.length > 0) await new Promise((resolve) => setTimeout(resolve, (options.graceSeconds ?? 60) * 1000));
-    for (const stem of [...leftovers].sort()) {
+    // The placements read once more after the grace; unread, no video's old copies are removed.
+    const placementsRead = leftovers.size > 0 && (await this.placements.reread());
+    for (const stem of placementsRead ? [...leftovers].sort() : []) {
       // Placed again elsewhere meanwhile (another run the other way): its copies here are its only ones.
-      if (!(await this.placements.reread()) || store.placementOf(stem) !== to) continue;
+      if (store.placementOf(stem) !== to) continue;
       for (const top of ['videos', 'thumbs']) report.removed += await source.removeFolder(`${top}/${stem}/`);
     }
     for (const key of sourcesCopied) {
@@ -172,10 +175,18 @@ export class MediaMigration {
         }
         return;
       }
-      await inParallel(changed, PARALLEL_COPIES, async (object) => {
-        await this.copyVerified(object, source, target, report);
-        if (pass === 0) copiedBytes(object.size);
-      });
+      // Every copy settles before the first failure is thrown: none is left writing behind the caller.
+      const limit = pLimit(PARALLEL_COPIES);
+      const copies = await Promise.allSettled(
+        changed.map((object) =>
+          limit(async () => {
+            await this.copyVerified(object, source, target, report);
+            if (pass === 0) copiedBytes(object.size);
+          }),
+        ),
+      );
+      const failed = copies.find((copy): copy is PromiseRejectedResult => copy.status === 'rejected');
+      if (failed) throw failed.reason;
       seen = new Map(objects.map((o) => [o.key, o.version]));
     }
     throw new Error(`its objects kept changing while they were copied (${SETTLE_TRIES} passes); run again`);
@@ -217,18 +228,4 @@ async function sha256Of(store: MediaStore, key: string): Promise<string> {
   const { body } = await store.read(key);
   for await (const chunk of body) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-/** Runs `work` on every item, at most `width` at a time; the first failure is thrown once all have settled. */
-async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const errors: unknown[] = [];
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      await work(item).catch((error: unknown) => errors.push(error));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
-  if (errors.length) throw errors[0];
 }

@@ -85,8 +85,7 @@ export class HealthController {
   @ApiError(503, 'errorCode NOT_READY: draining, the database does not answer, or migrations are pending', [SiteErrorCode.NotReady])
   async ready(): Promise<ReadyDto> {
     if (this.lifecycle.draining) throw new UnavailableError('Not ready: this process is shutting down', SiteErrorCode.NotReady);
-    const database = await within(READY_DATABASE_BUDGET_MS, this.db.isInitialized ? this.db.query('SELECT 1').then(() => true) : Promise.resolve(false), false);
-    if (!database) throw new UnavailableError('Not ready: the database does not answer', SiteErrorCode.NotReady);
+    if (!(await this.databaseAnswers(READY_DATABASE_BUDGET_MS))) throw new UnavailableError('Not ready: the database does not answer', SiteErrorCode.NotReady);
     if (!this.migrated) {
       const pending = await within(READY_DATABASE_BUDGET_MS, this.db.showMigrations(), true);
       if (pending) throw new UnavailableError('Not ready: database migrations are pending', SiteErrorCode.NotReady);
@@ -105,10 +104,15 @@ export class HealthController {
   @ApiError(503, 'errorCode DATABASE_DOWN: the database does not answer', [SiteErrorCode.DatabaseDown])
   async check(): Promise<HealthDto> {
     const [database, redis] = await Promise.all([
-      within(3000, this.db.isInitialized ? this.db.query('SELECT 1').then(() => true) : Promise.resolve(false), false),
+      this.databaseAnswers(3000),
       this.redis ? within(1000, this.redis.ping().then(() => 'up' as const), 'down' as const) : Promise.resolve('unused' as const),
     ]);
     if (!database) throw new UnavailableError('The database does not answer', SiteErrorCode.DatabaseDown);
     return { status: redis === 'down' ? 'degraded' : 'ok', database: 'up', redis, searchIndex: this.search.state };
+  }
+
+  /** Whether the database answers `SELECT 1` within `ms`. */
+  private databaseAnswers(ms: number): Promise<boolean> {
+    return within(ms, this.db.isInitialized ? this.db.query('SELECT 1').then(() => true) : Promise.resolve(false), false);
   }
 }

@@ -56,6 +56,11 @@ export class Metrics {
     });
   }
 
+  /** Whether `GET /metrics` is served at all: METRICS_TOKEN is set. */
+  get enabled(): boolean {
+    return this.config.metricsToken !== '';
+  }
+
   /** Whether `authorization` is `Bearer <METRICS_TOKEN>` (compared in constant time). */
   authorized(authorization: string | undefined): boolean {
     const token = this.config.metricsToken;
@@ -120,9 +125,9 @@ export async function metricsAnswer(metrics: Metrics, authorization: string | un
 }
 
 /** `GET /metrics`: 404 while METRICS_TOKEN is empty, 401 in the contract's error shape without its bearer token. */
-export function metricsRoute(metrics: Metrics, enabled: boolean) {
+export function metricsRoute(metrics: Metrics) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!enabled || req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    if (!metrics.enabled || req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     metricsAnswer(metrics, req.headers.authorization).then(({ status, headers, body }) => {
       res.status(status).set(headers).end(body);
     }, next);

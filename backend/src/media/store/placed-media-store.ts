@@ -12,8 +12,7 @@ export function stemOfKey(key: string): string | null {
   const slash = key.indexOf('/');
   const top = key.slice(0, slash);
   if (top !== 'videos' && top !== 'thumbs') return null;
-  const stem = key.slice(slash + 1, key.lastIndexOf('/'));
-  return stem && slash < key.lastIndexOf('/') ? stem : null;
+  return key.slice(slash + 1, key.lastIndexOf('/')) || null;
 }
 
 /**
@@ -109,7 +108,8 @@ export class PlacedMediaStore implements MediaStore {
       yield* this.storeOf(`${prefix}x`).list(prefix);
       return;
     }
-    const mine = (store: MediaStore) => (object: StoredObject) => this.storeOf(object.key) === store || (stemOfKey(object.key) === null && store === this.primary);
+    // Sources and other keys of no video are the primary's (storeOf).
+    const mine = (store: MediaStore) => (object: StoredObject) => this.storeOf(object.key) === store;
     yield* mergeSorted(filtered(this.primary.list(prefix), mine(this.primary)), filtered(this.other.list(prefix), mine(this.other)));
   }
 
