@@ -6,6 +6,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 
+/** How long a scrape waits for one gauge's reading. */
+const GAUGE_BUDGET_MS = 1000;
+
 /** A gauge's reading at scrape time: one value, or one per label set. */
 export type Reading = number | { labels: Record<string, string>; value: number }[];
 
@@ -36,7 +39,10 @@ export class Metrics {
     return new Histogram({ name, help, labelNames, registers: [this.registry], ...(buckets ? { buckets } : {}) });
   }
 
-  /** A gauge read when scraped; a reading that throws (a dependency down) leaves the gauge without a value. */
+  /**
+   * A gauge read when scraped; a reading that throws (a dependency down) or takes longer than a second (a
+   * database that does not answer) leaves the gauge without a value, and the scrape goes on.
+   */
   gauge(name: string, help: string, read: () => Reading | Promise<Reading>, labelNames: string[] = []): void {
     new Gauge({
       name,
@@ -45,12 +51,20 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
+        // An unlabelled gauge would read 0 after a reset: no reading must show as no value, not as 0.
+        if (labelNames.length === 0) this.remove();
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error(`${name}: no reading within ${GAUGE_BUDGET_MS} ms`)), GAUGE_BUDGET_MS);
+        });
         try {
-          const reading = await read();
+          const reading = await Promise.race([Promise.resolve().then(read), late]);
           if (typeof reading === 'number') this.set(reading);
           else for (const { labels, value } of reading) this.set(labels, value);
         } catch {
           // Said by the module's own health and logs; the scrape goes on.
+        } finally {
+          clearTimeout(timer);
         }
       },
     });
