@@ -12,18 +12,18 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /**
  * `store` is 'disk' (media from the `media` folder) or 's3' with `s3: { host, bucket, prefix }` (host:port of the
  * bucket's server): the media includes of templates/media are rendered beside the config, as the image does.
+ * `env` instead: the nginx service's environment as compose gives it (npm run stack), substituted as the image's
+ * entrypoint does, only the variables its NGINX_ENVSUBST_FILTER names. `apiPorts`: several API processes in the
+ * upstream (the compose file's scaled `api` service); `statusPort`: stub_status on loopback rather than a socket.
  */
-export function renderNginxConfig({ work, key, apiPort, nginxPort, media, html, store = 'disk', s3 = null }) {
+export function renderNginxConfig({ work, key, apiPort, apiPorts = [apiPort], nginxPort, media, html, store = 'disk', s3 = null, env = null, statusPort = null, workerProcesses = 1 }) {
   const mediaFolder = path.join(work, 'conf.d', 'media');
+  const vars = env
+    ? Object.fromEntries(Object.entries(env).filter(([name]) => new RegExp(env.NGINX_ENVSUBST_FILTER).test(name)))
+    : { MEDIA_SIGNING_KEY: key, MEDIA_STORE: store, S3_EDGE_HOST: s3?.host ?? '', S3_BUCKET: s3?.bucket ?? '', S3_PREFIX: s3?.prefix ?? '', MEDIA_EDGE_CACHE_SIZE: '64m' };
+  store = vars.MEDIA_STORE;
   const substitute = (text) =>
-    text
-      .replaceAll('${MEDIA_SIGNING_KEY}', key)
-      .replaceAll('${MEDIA_STORE}', store)
-      .replaceAll('${S3_EDGE_HOST}', s3?.host ?? '')
-      .replaceAll('${S3_BUCKET}', s3?.bucket ?? '')
-      .replaceAll('${S3_PREFIX}', s3?.prefix ?? '')
-      .replaceAll('${MEDIA_EDGE_CACHE_SIZE}', '64m')
-      .replaceAll('/etc/nginx/conf.d/media/', `${mediaFolder}/`);
+    text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name) => vars[name] ?? whole).replaceAll('/etc/nginx/conf.d/media/', `${mediaFolder}/`);
   mkdirSync(mediaFolder, { recursive: true });
   for (const name of readdirSync(path.join(here, 'templates/media'))) {
     const include = substitute(readFileSync(path.join(here, 'templates/media', name), 'utf8'))
@@ -36,10 +36,10 @@ export function renderNginxConfig({ work, key, apiPort, nginxPort, media, html, 
     writeFileSync(path.join(mediaFolder, name.replace(/\.template$/, '')), include);
   }
   const conf = substitute(readFileSync(path.join(here, 'templates/default.conf.template'), 'utf8'))
-    .replace('server api:3000 resolve;', `server 127.0.0.1:${apiPort};`)
+    .replace('server api:3000 resolve;', apiPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
     .replace('listen 80 default_server;', `listen 127.0.0.1:${nginxPort} default_server;`)
     // The stack-only status port: a socket in the work folder here, so that tests running at once never clash.
-    .replace('    listen 8081;', `    listen unix:${path.join(work, 'nginx-status.sock')};`)
+    .replace('    listen 8081;', statusPort ? `    listen 127.0.0.1:${statusPort};` : `    listen unix:${path.join(work, 'nginx-status.sock')};`)
     .replace('root /usr/share/nginx/html;', `root ${html};`)
     .replace('/var/cache/nginx/api', path.join(work, 'cache'))
     .replace('/var/cache/nginx/pages', path.join(work, 'page-cache'))
@@ -51,10 +51,10 @@ export function renderNginxConfig({ work, key, apiPort, nginxPort, media, html, 
   const main = path.join(work, 'nginx.conf');
   writeFileSync(
     main,
-    `worker_processes 1;
+    `worker_processes ${workerProcesses};
 pid ${work}/nginx.pid;
 error_log ${work}/error.log warn;
-events { worker_connections 128; }
+events { worker_connections ${workerProcesses === 1 ? 128 : 1024}; }
 http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
