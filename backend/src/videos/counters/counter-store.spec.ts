@@ -29,6 +29,19 @@ describe.each(stores)('%s', (_name, make) => {
     expect(await store.markOnce('k', 50)).toBe(true);
   });
 
+  it('counts once per key while its mark lasts, mark and count together', async () => {
+    expect(await store.countOnce('view:3:a', 200, 3, 'views')).toBe(true);
+    expect(await store.countOnce('view:3:a', 200, 3, 'views')).toBe(false);
+    expect(await store.countOnce('view:3:b', 200, 3, 'views')).toBe(true);
+    expect(await store.countOnce('trend:3:a', 200, 3, 'trending')).toBe(true);
+    // The mark is the one markOnce sets: a key counted is a key marked.
+    expect(await store.markOnce('view:3:a', 200)).toBe(false);
+    expect(await store.pending([3])).toEqual(new Map([[3, { views: 2, likes: 0 }]]));
+    const written: CounterDelta[] = [];
+    await store.drain(async (d) => void written.push(...d));
+    expect(written).toEqual([{ videoId: 3, views: 2, likes: 0, trending: 1 }]);
+  });
+
   it('drains every pending count once, per video and field', async () => {
     await store.increment(1, 'views');
     await store.increment(1, 'views');

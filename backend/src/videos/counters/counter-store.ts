@@ -31,6 +31,11 @@ export interface CounterStore {
   /** Forgets a mark (when the write it guarded failed). */
   unmark(key: string): Promise<void>;
   increment(videoId: number, field: CounterField, by?: number): Promise<void>;
+  /**
+   * `markOnce` and, when it marked, `increment` by one, as one step: a process killed between the two would leave a
+   * viewer marked and their view uncounted, and the view sent again (nginx retries it on another process) deduped.
+   */
+  countOnce(key: string, ttlMs: number, videoId: number, field: CounterField): Promise<boolean>;
   pending(videoIds: number[]): Promise<PendingCounts>;
   /**
    * Takes every pending count out of the store atomically and hands it to `write`; the counts stay visible to

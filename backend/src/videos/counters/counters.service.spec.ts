@@ -101,6 +101,7 @@ describe('CountersService', () => {
       markOnce: (key, ttl) => memory.markOnce(key, ttl),
       unmark: (key) => memory.unmark(key),
       increment: (id, field, by) => memory.increment(id, field, by),
+      countOnce: (key, ttl, id, field) => memory.countOnce(key, ttl, id, field),
       pending: (ids) => memory.pending(ids),
       drain: (write, written) => memory.drain(write, written),
       buffered: () => memory.buffered(),
@@ -167,9 +168,22 @@ describe('CountersService', () => {
   it('runs flushes one at a time: a flush asked for during another writes what came after', async () => {
     const { counters, videos, store } = setup();
     await counters.recordView(1, 'a');
+    // The first flush is held in its write until the view of video 2 is counted and the second flush asked for.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const apply = videos.applyCounts.bind(videos);
+    let writing!: () => void;
+    const inWrite = new Promise<void>((resolve) => (writing = resolve));
+    videos.applyCounts = async (deltas) => {
+      writing();
+      await held;
+      return apply(deltas);
+    };
     const first = counters.flush();
+    await inWrite;
     await counters.recordView(2, 'a');
     const second = counters.flush();
+    release();
     expect(await first).toBe(1);
     expect(await second).toBe(1);
     expect(videos.writes.map((w) => w.map((d) => d.videoId))).toEqual([[1], [2]]);

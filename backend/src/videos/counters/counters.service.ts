@@ -79,7 +79,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
   /** One counted view per viewer per video per hour; a repeat answers the count unchanged. */
   async recordView(videoId: number, viewer: string): Promise<{ views: number }> {
     await this.assertPublished(videoId);
-    if (await this.store.markOnce(viewMark(videoId, viewer), HOUR_MS)) await this.store.increment(videoId, 'views');
+    await this.store.countOnce(viewMark(videoId, viewer), HOUR_MS, videoId, 'views');
     return { views: (await this.current(videoId)).views };
   }
 
@@ -108,7 +108,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
   /** One trending signal per viewer per video per hour; it counts in the per-day stats that rank trending. */
   async recordTrending(videoId: number, viewer: string): Promise<void> {
     await this.assertPublished(videoId);
-    if (await this.store.markOnce(trendMark(videoId, viewer), HOUR_MS)) await this.store.increment(videoId, 'trending');
+    await this.store.countOnce(trendMark(videoId, viewer), HOUR_MS, videoId, 'trending');
   }
 
   /**

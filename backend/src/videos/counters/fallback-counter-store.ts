@@ -35,6 +35,10 @@ export class FallbackCounterStore implements CounterStore {
     return this.either((s) => s.increment(videoId, field, by));
   }
 
+  countOnce(key: string, ttlMs: number, videoId: number, field: CounterField): Promise<boolean> {
+    return this.either((s) => s.countOnce(key, ttlMs, videoId, field));
+  }
+
   async pending(videoIds: number[]): Promise<PendingCounts> {
     const [shared, local] = await Promise.all([this.tryShared((s) => s.pending(videoIds), new Map() as PendingCounts), this.local.pending(videoIds)]);
     for (const [id, counts] of local) {

@@ -63,6 +63,12 @@ export class MemoryCounterStore implements CounterStore {
     this.now.increment(videoId, field, by);
   }
 
+  async countOnce(key: string, ttlMs: number, videoId: number, field: CounterField): Promise<boolean> {
+    if (!this.now.markOnce(key, ttlMs)) return false;
+    this.now.increment(videoId, field);
+    return true;
+  }
+
   async pending(videoIds: number[]): Promise<PendingCounts> {
     const result: PendingCounts = new Map();
     for (const id of videoIds) {

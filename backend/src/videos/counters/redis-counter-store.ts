@@ -5,6 +5,9 @@ import { CounterDelta, CounterField, CounterStore, emptyDelta, PendingCounts } f
 
 const FIELDS: CounterField[] = ['views', 'likes', 'trending'];
 
+/** The mark and the count in one step (a script runs whole or not at all): KEYS mark, pending hash; ARGV ttl, field. */
+const COUNT_ONCE = `if redis.call('SET', KEYS[1], '1', 'PX', ARGV[1], 'NX') then redis.call('HINCRBY', KEYS[2], ARGV[2], 1) return 1 end return 0`;
+
 /**
  * The shared store for several API processes. Counts live in one hash (`{prefix}pending`, fields
  * `{videoId}:{field}`); a flush RENAMEs it to a batch key of its own, which is atomic, so no increment can
@@ -33,6 +36,11 @@ export class RedisCounterStore implements CounterStore {
 
   async increment(videoId: number, field: CounterField, by = 1): Promise<void> {
     await this.redis.hincrby(this.pendingKey, `${videoId}:${field}`, by);
+  }
+
+  async countOnce(key: string, ttlMs: number, videoId: number, field: CounterField): Promise<boolean> {
+    const counted = await this.redis.eval(COUNT_ONCE, 2, `${this.prefix}mark:${key}`, this.pendingKey, ttlMs, `${videoId}:${field}`);
+    return counted === 1;
   }
 
   /** Videos with counts in the shared hash (two fields each at most: views and likes). */
