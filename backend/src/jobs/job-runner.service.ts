@@ -12,6 +12,8 @@ import type { JobHandler, JobOutcome, JobRow, ScheduledTask } from './job-types'
 import { JobsService } from './jobs.service';
 
 const IDLE_POLL_MS = 1000;
+/** How often an idle worker looks for jobs left running by a dead process on its host (a killed worker beside it). */
+const ORPHAN_CHECK_MS = 10_000;
 /** How often the runner asks whether a scheduled task is due (each runs at most once per its own period). */
 export const SCHEDULE_CHECK_MS = 60_000;
 
@@ -138,9 +140,15 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   private async run(): Promise<void> {
+    let orphansCheckedAt = Date.now();
     while (!this.stopped) {
       let job: JobRow | null = null;
       try {
+        if (Date.now() - orphansCheckedAt >= ORPHAN_CHECK_MS && isServer(this.db)) {
+          orphansCheckedAt = Date.now();
+          const orphans = await this.requeueOrphans();
+          if (orphans) this.logger.warn(`Resuming ${orphans} job(s) of a worker on this host that died`);
+        }
         job = await this.jobs.claim(this.worker);
         this.reachable();
       } catch (error) {
