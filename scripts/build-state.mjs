@@ -1,4 +1,5 @@
 // Knows whether the built API and web client match their sources, so `npm start` builds only when needed.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -61,3 +62,17 @@ export function isBuildCurrent() {
 export function markBuilt() {
   writeFileSync(STAMP, `${sourceHash()}\n`);
 }
+
+/** Builds the API and the web client when their sources changed since the last build (`npm start`, the stack, the browser tests). */
+export function ensureBuilt() {
+  if (isBuildCurrent()) return;
+  console.log('Building the API and the web client…');
+  // A production build whoever asks: Vite would take a caller's NODE_ENV=test (Vitest's) and bundle React's
+  // development JSX runtime into the server renderer, which production React cannot run.
+  const build = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  markBuilt();
+}
+
+// `node scripts/build-state.mjs ensure`: the same from another program (the stack's tests).
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'ensure') ensureBuilt();

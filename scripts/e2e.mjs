@@ -3,7 +3,7 @@
 // against the built app (frontend/e2e, started by scripts/test-app-server.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { isBuildCurrent, markBuilt, root } from './build-state.mjs';
+import { ensureBuilt, root } from './build-state.mjs';
 import { commandRuns, ensureDebianPackage } from './debian-package.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -16,8 +16,5 @@ ensureDebianPackage('chromium', () => existsSync(chromium), `The browser tests n
 // The W3C Nu Html Checker (vnu-jar, frontend/e2e/validity.e2e.ts) runs on Java.
 ensureDebianPackage('default-jre-headless', commandRuns('java', ['-version']), 'The page validity tests need Java on the PATH for the Nu Html Checker');
 
-if (!isBuildCurrent()) {
-  if (run(npm, ['run', 'build']) !== 0) process.exit(1);
-  markBuilt();
-}
+ensureBuilt();
 process.exit(run(npm, ['run', 'test:e2e', '-w', 'frontend', '--', ...process.argv.slice(2)]));

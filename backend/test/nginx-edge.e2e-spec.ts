@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-// @ts-expect-error -- a plain ES module shared with docker/nginx/test-nginx.mjs, without type declarations
 import { renderNginxConfig } from '../../docker/nginx/render-config.mjs';
 import type { S3Settings } from '../src/config/app-config';
 import { ffmpegPath } from '../src/media/ffmpeg.runner';

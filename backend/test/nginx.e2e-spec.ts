@@ -4,7 +4,6 @@ import * as http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-// @ts-expect-error -- a plain ES module shared with docker/nginx/test-nginx.mjs, without type declarations
 import { renderNginxConfig } from '../../docker/nginx/render-config.mjs';
 import request from 'supertest';
 import { ffmpegPath } from '../src/media/ffmpeg.runner';

@@ -36,7 +36,7 @@ export function renderNginxConfig({ work, key, apiPort, apiPorts = [apiPort], ng
     writeFileSync(path.join(mediaFolder, name.replace(/\.template$/, '')), include);
   }
   const conf = substitute(readFileSync(path.join(here, 'templates/default.conf.template'), 'utf8'))
-    .replace('server api:3000 resolve;', apiPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
+    .replace(/server api:3000 resolve([^;]*);/, (_, parameters) => apiPorts.map((port) => `server 127.0.0.1:${port}${parameters};`).join('\n    '))
     .replace('listen 80 default_server;', `listen 127.0.0.1:${nginxPort} default_server;`)
     // The stack-only status port: a socket in the work folder here, so that tests running at once never clash.
     .replace('    listen 8081;', statusPort ? `    listen 127.0.0.1:${statusPort};` : `    listen unix:${path.join(work, 'nginx-status.sock')};`)

@@ -12,10 +12,10 @@
 // API processes (which drain) and the workers, then Redis, then the S3 server if the stack started it.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isBuildCurrent, markBuilt, root } from '../build-state.mjs';
+import { ensureBuilt, root } from '../build-state.mjs';
 import { renderNginxConfig } from '../../docker/nginx/render-config.mjs';
 import { describeStack, readCompose } from './description.mjs';
 
@@ -115,13 +115,10 @@ async function start() {
   }
   if (options.fresh) rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'logs'), { recursive: true });
+  // nginx's workers run as another user (nobody, when started as root) and keep their caches under the folder.
+  chmodSync(dir, 0o755);
 
-  if (!isBuildCurrent()) {
-    log('building the API and the web client…');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-    markBuilt();
-  }
+  ensureBuilt();
 
   const stack = new Stack({ api, workers, port });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stack.stop(signal));
@@ -186,7 +183,7 @@ class Stack {
     console.log(`  nginx       http://127.0.0.1:${this.port}  (status on 127.0.0.1:${this.description.nginx.statusPort})`);
     for (const p of this.description.processes) console.log(`  ${p.name.padEnd(11)} ${p.port ? `http://127.0.0.1:${p.port}` : `metrics on :${p.metricsPort}`}  pid ${this.children.get(p.name).child.pid}`);
     console.log(`  PostgreSQL  ${databaseUrl}\n  Redis       redis://127.0.0.1:${redisPort}\n  S3          ${s3.S3_ENDPOINT}  bucket ${this.state.s3.bucket} (Ceph RGW)`);
-    console.log(`  state, logs ${path.relative(process.cwd(), dir) || dir}/stack.json, logs/\nCtrl-C stops everything.`);
+    console.log(`  state, logs ${dir.startsWith(process.cwd()) ? path.relative(process.cwd(), dir) : dir}/stack.json, logs/\nCtrl-C stops everything.`);
   }
 
   /** Development values for what compose requires from the operator, made once per stack folder. */
