@@ -12,6 +12,8 @@ const extra = process.argv.slice(2);
 
 // The stack's nginx config is tested on Debian's nginx (secure_link and the micro-cache need the real thing).
 ensureDebianPackage('nginx-light', commandRuns('nginx', ['-v']), 'The container stack tests need nginx on the PATH');
+// npm run stack runs a Redis of its own (test/stack.e2e-spec.ts).
+ensureDebianPackage('redis-server', commandRuns('redis-server', ['--version']), 'The stack tests need redis-server on the PATH');
 // The sitemaps are validated against the official schemas by libxml2's xmllint.
 ensureDebianPackage('libxml2-utils', commandRuns('xmllint', ['--version']), 'The sitemap tests need xmllint on the PATH');
 // An encrypted stream from the bucket is played through the edge by hls.js and Shaka Player in Debian's Chromium.
@@ -35,8 +37,8 @@ const backend = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const unlisted = readdirSync(path.join(backend, 'test'))
   .filter((name) => name.endsWith('.e2e-spec.ts'))
   .map((name) => `test/${name}`)
-  .filter((file) => !(file in SERVER_RUN.files) && SERVER_MARKERS.test(readFileSync(path.join(backend, file), 'utf8')));
-const missing = Object.keys(SERVER_RUN.files).filter((file) => {
+  .filter((file) => !(file in SERVER_RUN.files) && !(file in SERVER_RUN.only) && SERVER_MARKERS.test(readFileSync(path.join(backend, file), 'utf8')));
+const missing = [...Object.keys(SERVER_RUN.files), ...Object.keys(SERVER_RUN.only)].filter((file) => {
   try {
     return !readFileSync(path.join(backend, file));
   } catch {
@@ -49,10 +51,13 @@ if (unlisted.length || missing.length) {
   process.exit(1);
 }
 
-run('PGlite (embedded)', { TEST_DB: 'pglite' }, []);
+run('PGlite (embedded)', { TEST_DB: 'pglite' }, Object.keys(SERVER_RUN.only).flatMap((file) => ['--exclude', `**/${file}`]));
 if (process.env.TEST_DATABASE_URL) {
   run(`PostgreSQL server (${new URL(process.env.TEST_DATABASE_URL).host})`, { TEST_DB: 'postgres' }, [
     SERVER_RUN.specs,
     ...Object.keys(SERVER_RUN.files),
+    ...Object.keys(SERVER_RUN.only),
   ]);
+} else {
+  console.log(`\nNot run without TEST_DATABASE_URL (a PostgreSQL server): ${Object.keys(SERVER_RUN.only).join(', ')} (docs/testing.md)`);
 }

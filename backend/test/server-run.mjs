@@ -24,6 +24,10 @@ export const SERVER_RUN = {
     'test/playlists.e2e-spec.ts': 'concurrent adds get distinct positions',
     'test/removal-requests.e2e-spec.ts': 'copies sent at the same moment merge into one request',
   },
+  // Files that run on the server only: what they test is made of server processes.
+  only: {
+    'test/stack.e2e-spec.ts': 'npm run stack: API processes, workers, nginx, Redis and the Ceph RGW on the PostgreSQL server',
+  },
 };
 
 /** Files that must be listed above: they ask which database they run on, or open server databases themselves. */

@@ -1,4 +1,7 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
 import * as net from 'node:net';
+import * as path from 'node:path';
 
 /** Where proxies listen: below Linux's ephemeral ports (32768–60999), above the well-known services. */
 const PROXY_PORTS = { low: 20000, high: 32000 };
@@ -99,5 +102,61 @@ export class TcpProxy {
 
   close(): Promise<void> {
     return this.cut();
+  }
+}
+
+/**
+ * The same proxy in a process of its own (test/helpers/tcp-proxy-process.mjs), for a test that runs a load
+ * generator in its own event loop: there the relayed traffic would wait on the load's turns, and the app would
+ * meet timeouts of the test's making rather than the faults it asks for.
+ */
+export class TcpProxyProcess {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+  ) {}
+
+  static async start(target: { host: string; port: number }): Promise<TcpProxyProcess> {
+    for (let tries = 0; ; tries += 1) {
+      const port = PROXY_PORTS.low + Math.floor(Math.random() * (PROXY_PORTS.high - PROXY_PORTS.low));
+      const child = fork(path.join(__dirname, 'tcp-proxy-process.mjs'), [target.host, String(target.port), String(port)], { stdio: 'inherit' });
+      const proxy = new TcpProxyProcess(child, port);
+      try {
+        await proxy.ask('listen');
+        return proxy;
+      } catch (error) {
+        child.kill();
+        if (!String(error).includes('EADDRINUSE') || tries >= 50) throw error;
+      }
+    }
+  }
+
+  private ask(command: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (message: { done?: string; error?: string }) => {
+        if (message.done !== command && !message.error) return;
+        this.child.off('message', onMessage);
+        if (message.error) reject(new Error(message.error));
+        else resolve();
+      };
+      this.child.on('message', onMessage);
+      if (command !== 'listen') this.child.send(command);
+    });
+  }
+
+  /** Refuses new connections and resets the open ones. */
+  cut(): Promise<void> {
+    return this.ask('cut');
+  }
+
+  /** Listens again on the same port. */
+  restore(): Promise<void> {
+    return this.ask('restore');
+  }
+
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    this.child.kill();
+    await once(this.child, 'exit');
   }
 }
