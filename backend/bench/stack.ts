@@ -1,0 +1,154 @@
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { Client } from 'pg';
+import { dataSourceOptions, openDataSource } from '../src/database/data-source';
+import { generateCatalog } from '../src/database/seeds/catalog-generator';
+import { writeCatalog } from '../src/database/seeds/catalog-writer';
+import { crowdAddresses, crowdLoad, statusesOf } from './crowd';
+import { freePort } from './free-port';
+import { RESULTS_DIR } from './paths';
+
+/**
+ * `npm run bench:stack` (the last part of `npm run bench`): the same mixed read load through nginx to the stack of
+ * `npm run stack` with 1, then 2 API processes, on this machine, as a ratio measured in one run, with p99 for each.
+ * The load is a watch session's requests over a catalogue too large for nginx's 5-second micro-cache to hold:
+ * listing pages in every sort, a video, its related videos, a counted view and a rendered watch page, each for a
+ * video drawn at random, from a crowd of loopback addresses (nginx limits reads per address).
+ * Settings: BENCH_STACK_VIDEOS (10000), BENCH_STACK_SECONDS (20 per run), BENCH_STACK_CONNECTIONS (32),
+ * BENCH_STACK_DATABASE_URL (the server to make a database on; default TEST_DATABASE_URL, else the local server).
+ */
+const VIDEOS = Number(process.env.BENCH_STACK_VIDEOS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_STACK_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_STACK_CONNECTIONS ?? 32);
+const SERVER = process.env.BENCH_STACK_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REPO = path.resolve(__dirname, '../../..');
+
+interface Run {
+  apiProcesses: number;
+  requestsPerSecond: number;
+  p50ms: number;
+  p99ms: number;
+  statuses: Record<string, number>;
+  errors: number;
+}
+
+async function withDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_stack_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: SERVER });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** `npm run stack` with `api` API processes and no worker, in a folder of its own; resolves once it serves. */
+async function startStack(api: number, databaseUrl: string, bucket: string): Promise<{ child: ChildProcess; base: string; dir: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-stack-'));
+  const port = await freePort();
+  const log = openSync(path.join(dir, 'stack.out'), 'a');
+  const args = ['--dir', dir, '--port', String(port), '--api', String(api), '--workers', '0', '--api-port', String(12000 + Math.floor(Math.random() * 3000) * 2), '--redis-port', String(await freePort()), '--status-port', String(await freePort())];
+  const child = spawn(process.execPath, [path.join(REPO, 'scripts/stack/stack.mjs'), ...args], {
+    cwd: REPO,
+    env: { ...process.env, STACK_DATABASE_URL: databaseUrl, S3_BUCKET: bucket, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', log, log],
+  });
+  const stateFile = path.join(dir, 'stack.json');
+  for (const deadline = Date.now() + 300_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`npm run stack exited:\n${readFileSync(path.join(dir, 'stack.out'), 'utf8')}`);
+    if (existsSync(stateFile) && (JSON.parse(readFileSync(stateFile, 'utf8')) as { state: string }).state === 'running') break;
+    if (Date.now() > deadline) throw new Error('npm run stack did not start in 5 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { child, base: `http://127.0.0.1:${port}`, dir };
+}
+
+async function stopStack({ child, dir }: { child: ChildProcess; dir: string }): Promise<void> {
+  if (child.exitCode === null) {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function sessionRequests(ids: number[]): autocannon.Request[] {
+  const any = () => ids[Math.floor(Math.random() * ids.length)];
+  const sorts = ['newest', 'most-viewed', 'trending'];
+  return [
+    { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/videos?page=${1 + Math.floor(Math.random() * 100)}&sort=${sorts[Math.floor(Math.random() * 3)]}` }) },
+    { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/videos/${any()}` }) },
+    { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/videos/${any()}/related` }) },
+    {
+      method: 'POST',
+      setupRequest: (r) => ({ ...r, path: '/api/video/increment-views', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ videoId: any() }) }),
+    },
+    { method: 'GET', setupRequest: (r) => ({ ...r, path: `/video/${any()}` }) },
+  ];
+}
+
+async function measure(api: number, databaseUrl: string, ids: number[]): Promise<Run> {
+  const stack = await startStack(api, databaseUrl, `bench-stack-${randomBytes(4).toString('hex')}`);
+  try {
+    const options = { url: stack.base, connections: CONNECTIONS, requests: sessionRequests(ids) };
+    // 1,000 viewers' addresses: at the rates measured here each stays well under nginx's 10 reads a second.
+    const addresses = crowdAddresses(20, 250).concat(crowdAddresses(21, 250), crowdAddresses(22, 250), crowdAddresses(23, 250));
+    await crowdLoad({ ...options, duration: 3 }, addresses); // warm-up: caches, JIT, pools
+    const result = await crowdLoad({ ...options, duration: SECONDS }, addresses);
+    const statuses = statusesOf(result);
+    return {
+      apiProcesses: api,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50ms: result.latency.p50,
+      p99ms: result.latency.p99,
+      statuses,
+      errors: result.errors + result.timeouts + Object.entries(statuses).filter(([code]) => !code.startsWith('2')).reduce((n, [, count]) => n + count, 0),
+    };
+  } finally {
+    await stopStack(stack);
+  }
+}
+
+async function main() {
+  const database = await withDatabase();
+  try {
+    const db = await openDataSource(dataSourceOptions({ databaseUrl: database.url, dataDir: tmpdir(), inMemoryDatabase: false }));
+    await writeCatalog(db, generateCatalog({ videos: VIDEOS, seed: 7, slugTag: Date.now().toString(36) }));
+    const ids = (await db.query<{ id: number }[]>(`SELECT id FROM videos WHERE status = 'ready' ORDER BY id`)).map((row) => Number(row.id));
+    await db.destroy();
+
+    const one = await measure(1, database.url, ids);
+    const two = await measure(2, database.url, ids);
+    const ratio = Number((two.requestsPerSecond / one.requestsPerSecond).toFixed(2));
+    console.log(`\nThe stack (npm run stack: nginx, PostgreSQL, Redis) under a watch session's mixed load, ${VIDEOS} videos, ${CONNECTIONS} connections, ${SECONDS} s each:\n`);
+    console.table([one, two].map((r) => ({ 'API processes': r.apiProcesses, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50ms, 'p99 ms': r.p99ms, statuses: JSON.stringify(r.statuses), errors: r.errors })));
+    console.log(`2 API processes / 1: ${ratio}x (target 1.6x)`);
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    writeFileSync(path.join(RESULTS_DIR, 'stack.json'), JSON.stringify({ when: new Date().toISOString(), videos: VIDEOS, connections: CONNECTIONS, seconds: SECONDS, runs: [one, two], ratio }, null, 2));
+    if (one.errors || two.errors) {
+      console.error('Some requests failed.');
+      process.exitCode = 1;
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
