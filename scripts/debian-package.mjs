@@ -42,7 +42,7 @@ export function ensureDebianPackage(packages, present, why) {
   const pkg = [packages].flat().join(' ');
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
-    console.error(`${why}: install Debian's "${pkg}" package (apt-get install ${pkg}), then run the tests again.`);
+    console.error(`${why}: install Debian's "${pkg}" package (apt-get install ${pkg}), then run it again.`);
     process.exit(1);
   }
   console.log(`Installing Debian's ${pkg} (${why.toLowerCase()})…`);

@@ -16,6 +16,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, re
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilt, root } from '../build-state.mjs';
+import { commandRuns, ensureDebianPackage } from '../debian-package.mjs';
 import { renderNginxConfig } from '../../docker/nginx/render-config.mjs';
 import { describeStack, readCompose } from './description.mjs';
 
@@ -118,6 +119,14 @@ async function start() {
   // nginx's workers run as another user (nobody, when started as root) and keep their caches under the folder.
   chmodSync(dir, 0o755);
 
+  // What the stack runs besides Node, as the tests do: installed from Debian when missing and this user may.
+  ensureDebianPackage('nginx-light', commandRuns('nginx', ['-v']), 'The stack runs nginx in front');
+  ensureDebianPackage('redis-server', commandRuns('redis-server', ['--version']), 'The stack runs a Redis of its own');
+  ensureDebianPackage(
+    ['ceph-mon', 'ceph-osd', 'radosgw', 'ceph-common'],
+    () => ['ceph-mon', 'ceph-osd', 'radosgw', 'radosgw-admin', 'ceph', 'monmaptool', 'ceph-authtool'].every((name) => spawnSync('which', [name]).status === 0),
+    'The stack keeps the media in an S3 bucket on a Ceph RGW',
+  );
   ensureBuilt();
 
   const stack = new Stack({ api, workers, port });
@@ -231,7 +240,6 @@ class Stack {
   startRedis(port) {
     const data = path.join(dir, 'redis');
     mkdirSync(data, { recursive: true });
-    if (spawnSync('which', ['redis-server']).status !== 0) throw new Error('the stack needs redis-server on the PATH (Debian: apt-get install redis-server)');
     // As the compose file's redis:7 image runs it: its default snapshots, here in the stack's folder.
     this.spawn('redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', data, '--save', '3600 1 300 100 60 10000', '--appendonly', 'no']);
   }
