@@ -187,6 +187,29 @@ describe('JobRunner', () => {
     expect(jobs.jobs.find((j) => j.id === otherHost.id)?.state).toBe('running');
   });
 
+  it('on a server, an idle worker takes over the job of a worker on its host that died after it started', async () => {
+    vi.useFakeTimers();
+    try {
+      const jobs = new FakeJobs();
+      const runner = runnerWith(jobs, server);
+      const ran: number[] = [];
+      runner.register(handler('a', async (job) => (ran.push(job.id), { state: 'done' })));
+      await runner.start();
+      // Another worker of this host claimed it, then was killed (its pid no longer runs).
+      const orphan = jobs.add('a', { state: 'running', attempts: 1, locked_by: `${hostname()}:2147483646:x` });
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(ran).toEqual([]);
+      await vi.advanceTimersByTimeAsync(6_000);
+      expect(ran).toEqual([orphan.id]);
+      expect(jobs.jobs[0]).toMatchObject({ state: 'done', attempts: 2 });
+      const stopping = runner.beforeApplicationShutdown();
+      await vi.advanceTimersByTimeAsync(1_000);
+      await stopping;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('runs a scheduled task only when this process wins its claim', async () => {
     const jobs = new FakeJobs();
     const runner = runnerWith(jobs);
