@@ -53,11 +53,11 @@ if (unlisted.length || missing.length) {
 
 run('PGlite (embedded)', { TEST_DB: 'pglite' }, Object.keys(SERVER_RUN.only).flatMap((file) => ['--exclude', `**/${file}`]));
 if (process.env.TEST_DATABASE_URL) {
-  run(`PostgreSQL server (${new URL(process.env.TEST_DATABASE_URL).host})`, { TEST_DB: 'postgres' }, [
-    SERVER_RUN.specs,
-    ...Object.keys(SERVER_RUN.files),
-    ...Object.keys(SERVER_RUN.only),
-  ]);
+  const server = new URL(process.env.TEST_DATABASE_URL).host;
+  run(`PostgreSQL server (${server})`, { TEST_DB: 'postgres' }, [SERVER_RUN.specs, ...Object.keys(SERVER_RUN.files)]);
+  // Alone, after the others: the stack builds the app (which process.e2e-spec compiles too) and puts the machine
+  // under load, which files running beside it would feel.
+  run(`the stack on the PostgreSQL server (${server})`, { TEST_DB: 'postgres' }, Object.keys(SERVER_RUN.only));
 } else {
   console.log(`\nNot run without TEST_DATABASE_URL (a PostgreSQL server): ${Object.keys(SERVER_RUN.only).join(', ')} (docs/testing.md)`);
 }
