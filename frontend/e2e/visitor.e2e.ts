@@ -95,6 +95,41 @@ describe('a visitor', () => {
     await context.close();
   });
 
+  it('drives the player from the keyboard and keeps its speed and volume for the next video', async () => {
+    const { page, context, errors } = await newVisitor(browser);
+    await openFirstVideo(page);
+    const video = page.locator('video').first();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration), { timeout: 30_000 }).toBeGreaterThan(4);
+
+    await page.getByRole('combobox', { name: 'Playback speed' }).selectOption('1.5');
+    expect(await video.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
+    // ↓ twice: the volume down by a fifth; 5: halfway through.
+    await page.locator('body').press('ArrowDown');
+    await page.locator('body').press('ArrowDown');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.volume)).toBe(0.8);
+    await page.locator('body').press('5');
+    const half = await video.evaluate((element: HTMLVideoElement) => [element.currentTime, element.duration / 2]);
+    expect(Math.abs(half[0] - half[1])).toBeLessThan(0.5);
+
+    // ? lists the keys, in a dialog that Escape closes.
+    await page.locator('body').press('Shift+?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    expect(await help.textContent()).toContain('Jump to 0 %–90 % of the video');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+
+    // Shift+N: the next video, at the same speed and volume.
+    const before = new URL(page.url()).pathname;
+    await page.locator('body').press('Shift+N');
+    await page.waitForURL((url) => /^\/video\/\d+$/.test(url.pathname) && url.pathname !== before);
+    await page.locator('.watch-details__title').waitFor();
+    await expect.poll(() => page.locator('video').first().evaluate((element: HTMLVideoElement) => [element.playbackRate, element.volume])).toEqual([1.5, 0.8]);
+    expect(await page.getByRole('combobox', { name: 'Playback speed' }).inputValue()).toBe('1.5');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('finds a video started in this browser on the home page’s Continue watching, until it is taken out', async () => {
     const { page, context, errors } = await newVisitor(browser);
     const path = await openFirstVideo(page);

@@ -105,3 +105,17 @@ export const EyeIcon = () => (
     <circle cx="12" cy="12" r="2.75" fill="none" />
   </svg>
 );
+
+export const PictureInPictureIcon = () => (
+  <svg {...svg} className="icon">
+    <path d="M3.5 5.5h17v13h-17z" />
+    <path d="M12.5 12h6v5h-6z" className="icon__fill" />
+  </svg>
+);
+
+export const KeyboardIcon = () => (
+  <svg {...svg} className="icon">
+    <path d="M2.5 6.5h19v11h-19z" />
+    <path d="M6 10h1M9.5 10h1M13 10h1M16.5 10h1M7.5 14h9" />
+  </svg>
+);

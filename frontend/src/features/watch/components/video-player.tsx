@@ -5,9 +5,18 @@ import { mediaUrl, resolveImageCopy, resolveImageUrl } from '@/lib/site';
 import { useSecureUrl } from '../api/get-secure-url';
 import { useStoryboard } from '../api/get-storyboard';
 import { useHls } from '../hooks/use-hls';
-import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
-import { readAutoAdvance, readResumePosition, writeAutoAdvance, writeResumePosition } from '../utils/storage';
-import { FullscreenIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, VolumeIcon } from './icons';
+import { SHORTCUT_LIST, usePlayerShortcuts } from '../hooks/use-player-shortcuts';
+import {
+  PLAYBACK_SPEEDS,
+  readAutoAdvance,
+  readPlayerPrefs,
+  readResumePosition,
+  writeAutoAdvance,
+  writePlayerPrefs,
+  writeResumePosition,
+} from '../utils/storage';
+import { Dialog } from '@/components/ui/dialog';
+import { FullscreenIcon, KeyboardIcon, NextIcon, PauseIcon, PictureInPictureIcon, PlayIcon, PreviousIcon, VolumeIcon } from './icons';
 import { SeekBar } from './seek-bar';
 import { useBrowserValue } from '@/lib/browser-value';
 
@@ -62,6 +71,9 @@ export function VideoPlayer({
   const [muted, setMuted] = useState(false);
   const [volume, setVolume] = useState(1);
   const [fullscreen, setFullscreen] = useState(false);
+  const [speed, setSpeed] = useState(1);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [pipSupported, setPipSupported] = useState(false);
   // This device's choice: known to the browser only (drawn on by the server, then as stored).
   const storedAutoAdvance = useBrowserValue(readAutoAdvance, true);
   const [chosenAutoAdvance, setAutoAdvance] = useState<boolean | null>(null);
@@ -77,7 +89,7 @@ export function VideoPlayer({
 
   const src = secure.data && site ? mediaUrl(secure.data.secureUrl, video.cdn, site.mediaHosts) : null;
 
-  const { levels, level, setLevel } = useHls(videoRef, src, {
+  const { levels, level, setLevel: setHlsLevel } = useHls(videoRef, src, {
     startPosition: () => resume.current.time,
     autoPlay: () => resume.current.play,
     onSourceExpired: () => {
@@ -92,6 +104,51 @@ export function VideoPlayer({
       void secure.refetch();
     },
   });
+
+  // This device's volume, mute and speed from the last video, once the element exists (the server draws defaults).
+  useEffect(() => {
+    const element = videoRef.current;
+    if (!element) return;
+    const prefs = readPlayerPrefs();
+    element.volume = prefs.volume;
+    element.muted = prefs.muted;
+    element.defaultPlaybackRate = prefs.speed;
+    element.playbackRate = prefs.speed;
+    setSpeed(prefs.speed);
+    setPipSupported(document.pictureInPictureEnabled === true && !element.disablePictureInPicture);
+  }, []);
+
+  // The quality chosen last, once the stream's renditions are known: the same label if this video has it.
+  const qualityApplied = useRef(false);
+  useEffect(() => {
+    if (qualityApplied.current || levels.length === 0) return;
+    qualityApplied.current = true;
+    const { quality } = readPlayerPrefs();
+    const match = quality ? levels.find((rendition) => rendition.label === quality) : undefined;
+    if (match) setHlsLevel(match.index);
+  }, [levels, setHlsLevel]);
+
+  const setLevel = (index: number) => {
+    setHlsLevel(index);
+    writePlayerPrefs({ quality: levels.find((rendition) => rendition.index === index)?.label ?? null });
+  };
+
+  const changeSpeed = (rate: number) => {
+    const element = videoRef.current;
+    if (element) {
+      element.defaultPlaybackRate = rate;
+      element.playbackRate = rate;
+    }
+    setSpeed(rate);
+    writePlayerPrefs({ speed: rate });
+  };
+
+  const togglePictureInPicture = useCallback(() => {
+    const element = videoRef.current;
+    if (!element) return;
+    if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => {});
+    else void element.requestPictureInPicture().catch(() => {});
+  }, []);
 
   const togglePlay = useCallback(() => {
     const element = videoRef.current;
@@ -125,6 +182,19 @@ export function VideoPlayer({
     toggleMute,
     toggleFullscreen,
     seekBy: (seconds) => seekTo((videoRef.current?.currentTime ?? 0) + seconds),
+    seekToFraction: (fraction) => {
+      const end = videoRef.current?.duration;
+      seekTo(fraction * (end !== undefined && Number.isFinite(end) && end > 0 ? end : duration));
+    },
+    changeVolume: (by) => {
+      const element = videoRef.current;
+      if (!element) return;
+      element.volume = Math.round(Math.min(1, Math.max(0, element.volume + by)) * 100) / 100;
+      element.muted = element.volume === 0;
+    },
+    next: navigation && onNext ? onNext : undefined,
+    previous: navigation && onPrevious ? onPrevious : undefined,
+    showHelp: () => setHelpOpen(true),
   });
 
   useEffect(() => {
@@ -187,6 +257,7 @@ export function VideoPlayer({
           onVolumeChange={(event) => {
             setMuted(event.currentTarget.muted);
             setVolume(event.currentTarget.volume);
+            writePlayerPrefs({ volume: event.currentTarget.volume, muted: event.currentTarget.muted });
           }}
           onEnded={() => {
             setPlaying(false);
@@ -258,6 +329,16 @@ export function VideoPlayer({
               <span>Autoplay</span>
             </label>
           )}
+          <label className="player__quality">
+            <span className="visually-hidden">Playback speed</span>
+            <select value={speed} onChange={(event) => changeSpeed(Number(event.target.value))}>
+              {PLAYBACK_SPEEDS.map((rate) => (
+                <option key={rate} value={rate}>
+                  {rate === 1 ? 'Normal speed' : `${rate}×`}
+                </option>
+              ))}
+            </select>
+          </label>
           {levels.length > 1 && (
             <label className="player__quality">
               <span className="visually-hidden">Quality</span>
@@ -271,6 +352,14 @@ export function VideoPlayer({
               </select>
             </label>
           )}
+          {pipSupported && (
+            <button className="icon-button" type="button" aria-label="Picture in picture" onClick={togglePictureInPicture}>
+              <PictureInPictureIcon />
+            </button>
+          )}
+          <button className="icon-button" type="button" aria-label="Keyboard shortcuts" aria-haspopup="dialog" onClick={() => setHelpOpen(true)}>
+            <KeyboardIcon />
+          </button>
           <button
             className="icon-button"
             type="button"
@@ -281,6 +370,16 @@ export function VideoPlayer({
           </button>
         </div>
       </div>
+      <Dialog open={helpOpen} title="Keyboard shortcuts" onClose={() => setHelpOpen(false)}>
+        <dl className="player__shortcuts">
+          {SHORTCUT_LIST.map(([keys, action]) => (
+            <div key={keys}>
+              <dt>{keys}</dt>
+              <dd>{action}</dd>
+            </div>
+          ))}
+        </dl>
+      </Dialog>
     </div>
   );
 }
