@@ -1,9 +1,7 @@
 import 'reflect-metadata';
 import autocannon from 'autocannon';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
@@ -11,8 +9,8 @@ import { dataSourceOptions, openDataSource } from '../src/database/data-source';
 import { generateCatalog } from '../src/database/seeds/catalog-generator';
 import { writeCatalog } from '../src/database/seeds/catalog-writer';
 import { crowdAddresses, crowdLoad, statusesOf } from './crowd';
-import { freePort } from './free-port';
 import { RESULTS_DIR } from './paths';
+import { startStack } from './stack-process';
 
 /**
  * `npm run bench:stack` (the last part of `npm run bench`): the same mixed read load through nginx to the stack of
@@ -27,7 +25,6 @@ const VIDEOS = Number(process.env.BENCH_STACK_VIDEOS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_STACK_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_STACK_CONNECTIONS ?? 32);
 const SERVER = process.env.BENCH_STACK_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REPO = path.resolve(__dirname, '../../..');
 
 interface Run {
   apiProcesses: number;
@@ -67,35 +64,6 @@ async function withDatabase(): Promise<{ url: string; drop: () => Promise<void> 
   };
 }
 
-/** `npm run stack` with `api` API processes and no worker, in a folder of its own; resolves once it serves. */
-async function startStack(api: number, databaseUrl: string, bucket: string): Promise<{ child: ChildProcess; base: string; dir: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-stack-'));
-  const port = await freePort();
-  const log = openSync(path.join(dir, 'stack.out'), 'a');
-  const args = ['--dir', dir, '--port', String(port), '--api', String(api), '--workers', '0', '--api-port', String(12000 + Math.floor(Math.random() * 3000) * 2), '--redis-port', String(await freePort()), '--status-port', String(await freePort())];
-  const child = spawn(process.execPath, [path.join(REPO, 'scripts/stack/stack.mjs'), ...args], {
-    cwd: REPO,
-    env: { ...process.env, STACK_DATABASE_URL: databaseUrl, S3_BUCKET: bucket, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', log, log],
-  });
-  const stateFile = path.join(dir, 'stack.json');
-  for (const deadline = Date.now() + 300_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`npm run stack exited:\n${readFileSync(path.join(dir, 'stack.out'), 'utf8')}`);
-    if (existsSync(stateFile) && (JSON.parse(readFileSync(stateFile, 'utf8')) as { state: string }).state === 'running') break;
-    if (Date.now() > deadline) throw new Error('npm run stack did not start in 5 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { child, base: `http://127.0.0.1:${port}`, dir };
-}
-
-async function stopStack({ child, dir }: { child: ChildProcess; dir: string }): Promise<void> {
-  if (child.exitCode === null) {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  }
-  rmSync(dir, { recursive: true, force: true });
-}
-
 function sessionRequests(ids: number[]): autocannon.Request[] {
   const any = () => ids[Math.floor(Math.random() * ids.length)];
   const sorts = ['newest', 'most-viewed', 'trending'];
@@ -112,7 +80,7 @@ function sessionRequests(ids: number[]): autocannon.Request[] {
 }
 
 async function measure(api: number, databaseUrl: string, ids: number[]): Promise<Run> {
-  const stack = await startStack(api, databaseUrl, `bench-stack-${randomBytes(4).toString('hex')}`);
+  const stack = await startStack({ api, workers: 0, env: { STACK_DATABASE_URL: databaseUrl, S3_BUCKET: `bench-stack-${randomBytes(4).toString('hex')}`, LOG_LEVEL: 'warn' }, timeoutMs: 300_000 });
   try {
     const options = { url: stack.base, connections: CONNECTIONS, requests: sessionRequests(ids) };
     // 1,000 viewers' addresses: at the rates measured here each stays well under nginx's 10 reads a second.
@@ -132,7 +100,8 @@ async function measure(api: number, databaseUrl: string, ids: number[]): Promise
       errors: result.errors + result.timeouts + Object.entries(statuses).filter(([code]) => code !== '200' && code !== '503').reduce((n, [, count]) => n + count, 0),
     };
   } finally {
-    await stopStack(stack);
+    await stack.stop();
+    rmSync(stack.dir, { recursive: true, force: true });
   }
 }
 

@@ -1,9 +1,7 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +10,7 @@ import { ADDRESS_SETTINGS, describeStack, interpolate, PROCESS_SETTINGS, readCom
 import { renderNginxConfig } from '../../docker/nginx/render-config.mjs';
 import { testClip } from './helpers/clips';
 import { crowdAddresses, crowdLoad, statusesOf, viewsFrom } from '../bench/crowd';
+import { type RunningStack, startStack } from '../bench/stack-process';
 import { testS3 } from './helpers/s3';
 import { createServerDatabase } from './helpers/test-app';
 import { TcpProxyProcess } from './helpers/tcp-proxy';
@@ -69,24 +68,6 @@ describe('npm run stack runs what the compose file runs', () => {
   });
 });
 
-interface StackState {
-  pid: number;
-  state: string;
-  rolls: number;
-  url: string;
-  app?: string;
-  processes: Record<string, { pid: number; port?: number; restarts: number; log: string }>;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const alive = (pid: number) => {
   try {
@@ -109,9 +90,8 @@ async function until<T>(what: string, read: () => Promise<T> | T, done: (value: 
 
 describe('the stack under load (npm run stack on the PostgreSQL server)', () => {
   const ADMIN = { email: 'stack-admin@example.com', password: 'rolling rolling rolling 1' };
+  let stack: RunningStack;
   let dir: string;
-  let stackProcess: ChildProcess;
-  let output: string;
   let proxy: TcpProxyProcess;
   let dropDatabase: () => Promise<void>;
   let databaseUrl: string;
@@ -119,7 +99,7 @@ describe('the stack under load (npm run stack on the PostgreSQL server)', () => 
   let bucket: string;
   let s3: ReturnType<typeof testS3>;
   let ids: number[];
-  const state = () => JSON.parse(readFileSync(path.join(dir, 'stack.json'), 'utf8')) as StackState;
+  const state = () => stack.state();
   const apiBase = (name: string) => `http://127.0.0.1:${state().processes[name].port}`;
 
   /** A video's views as an API process answers them (stored plus buffered), bypassing nginx's micro-cache. */
@@ -157,28 +137,19 @@ describe('the stack under load (npm run stack on the PostgreSQL server)', () => 
     const url = new URL(databaseUrl);
     proxy = await TcpProxyProcess.start({ host: url.hostname, port: Number(url.port || 5432) });
     url.host = `127.0.0.1:${proxy.port}`;
-    dir = mkdtempSync(path.join(tmpdir(), 'hunktube-stack-'));
-    const [port, apiPort, redisPort, statusPort, metricsPort] = [await freePort(), 12000 + Math.floor(Math.random() * 3500) * 2, await freePort(), await freePort(), await freePort()];
-    const log = openSync(path.join(dir, 'stack.out'), 'a');
-    stackProcess = spawn(
-      process.execPath,
-      [path.join(repo, 'scripts/stack/stack.mjs'), '--dir', dir, '--port', String(port), '--api', '2', '--workers', '2', '--api-port', String(apiPort), '--redis-port', String(redisPort), '--status-port', String(statusPort), '--metrics-port', String(metricsPort)],
-      { cwd: repo, env: { ...process.env, STACK_DATABASE_URL: url.toString(), S3_BUCKET: bucket, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, stdio: ['ignore', log, log] },
-    );
-    output = path.join(dir, 'stack.out');
-    await until('the stack', () => (existsSync(path.join(dir, 'stack.json')) ? state().state : stackProcess.exitCode === null ? 'starting' : `exited: ${readFileSync(output, 'utf8')}`), (s) => s === 'running' || s.startsWith('exited'), 480_000).then((s) => {
-      if (s !== 'running') throw new Error(s);
+    stack = await startStack({
+      api: 2,
+      workers: 2,
+      env: { STACK_DATABASE_URL: url.toString(), S3_BUCKET: bucket, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      timeoutMs: 480_000,
     });
-    base = `http://127.0.0.1:${port}`;
+    ({ dir, base } = stack);
     const { data } = (await (await fetch(`${apiBase('api-1')}/api/videos?page=1`)).json()) as { data: { id: number }[] };
     ids = data.map((video) => video.id);
   }, 600_000);
 
   afterAll(async () => {
-    if (stackProcess && stackProcess.exitCode === null) {
-      stackProcess.kill('SIGTERM');
-      await once(stackProcess, 'exit');
-    }
+    await stack?.stop();
     await proxy?.close();
     await dropDatabase?.();
     // STACK_TEST_KEEP=1 keeps the stack's folder (logs, nginx's access and error logs) to look into a failure.
@@ -190,7 +161,7 @@ describe('the stack under load (npm run stack on the PostgreSQL server)', () => 
     expect(Object.keys(processes).sort()).toEqual(['api-1', 'api-2', 'nginx', 'redis', 'worker-1', 'worker-2']);
     for (const { pid } of Object.values(processes)) expect(alive(pid)).toBe(true);
     expect(url).toBe(`http://localhost:${new URL(base).port}`);
-    expect(readFileSync(output, 'utf8')).toContain(`HunkTube stack: ${url}  (2 API processes, 2 workers)`);
+    expect(readFileSync(stack.output, 'utf8')).toContain(`HunkTube stack: ${url}  (2 API processes, 2 workers)`);
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<div id="root">');
@@ -374,9 +345,7 @@ exports.RolloutProbe1899000000000 = RolloutProbe1899000000000;
 
   it('stops everything it started on SIGTERM', async () => {
     const { processes } = state();
-    stackProcess.kill('SIGTERM');
-    const [code] = (await once(stackProcess, 'exit')) as [number];
-    expect(code).toBe(0);
+    expect(await stack.stop()).toBe(0);
     for (const [name, { pid }] of Object.entries(processes)) expect(alive(pid), name).toBe(false);
     expect(state().state).toBe('stopped');
   }, 120_000);

@@ -22,4 +22,4 @@ export declare function describeStack(
     api?: number;
     workers?: number;
   },
-): { processes: StackProcess[]; nginx: { env: Record<string, string>; port: number; statusPort: number } };
+): { processes: StackProcess[]; nginx: { env: Record<string, string>; statusPort: number } };

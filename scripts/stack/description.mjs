@@ -113,7 +113,7 @@ export function describeStack(compose, { vars, local, api = 2, workers = 1 }) {
     });
   }
   const nginxEnv = { ...environmentOf(services.nginx, vars), S3_EDGE_HOST: new URL(local.s3Endpoint).host };
-  return { processes, nginx: { env: nginxEnv, port: Number(vars.HTTP_PORT), statusPort: local.statusPort } };
+  return { processes, nginx: { env: nginxEnv, statusPort: local.statusPort } };
 }
 
 function processFolders(local, name) {

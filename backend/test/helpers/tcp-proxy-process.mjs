@@ -1,4 +1,4 @@
-// The TCP proxy of tcp-proxy.ts in a process of its own (`TcpProxy.startProcess`), for tests whose own event loop
+// The TCP proxy of tcp-proxy.ts in a process of its own (`TcpProxyProcess.start`), for tests whose own event loop
 // is busy (a load generator): a proxy sharing that loop would stall the traffic it relays and fault the app for
 // reasons of the test's making. Driven over IPC: `cut`, `restore`; it answers each with `done`.
 //   node tcp-proxy-process.mjs <target host> <target port> <listen port>
