@@ -34,6 +34,8 @@ interface GeneratedVideo {
   likes: number;
   featured: number;
   duration: number | null;
+  /** The tallest rendition's lines, or unknown. */
+  height: number | null;
   /** Upload time: a few days, with microsecond ties and near-ties. */
   day: number;
   micros: number;
@@ -52,6 +54,7 @@ const videoArb: fc.Arbitrary<GeneratedVideo> = fc.record({
   likes: fc.nat(3),
   featured: fc.constantFrom(0, 0, 0, 1, 2),
   duration: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null, freq: 4 }),
+  height: fc.option(fc.constantFrom(240, 480, 720, 1080, 2160), { nil: null, freq: 4 }),
   day: fc.nat(3),
   micros: fc.constantFrom(0, 0, 1, 123_456),
   trending: fc.constantFrom(0, 0, 1, 1.5, 3),
@@ -72,12 +75,20 @@ const qArb = fc.oneof(
 );
 /** Each filter absent more often than not, so that listings are long enough to have ties to break. */
 const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
+/** The first upload instant generated (day 0, 0 µs), in ms. */
+const FIRST_UPLOAD_MS = Date.UTC(2025, 0, 1, 10);
 const filterArb: fc.Arbitrary<CatalogueFilter> = fc
   .record({
     q: sometimes(qArb),
     category: sometimes(fc.constantFrom(...CATEGORIES, 'no-such-category')),
     performer: sometimes(fc.constantFrom(...PERFORMERS)),
     featured: sometimes(fc.boolean()),
+    // The facts' bounds fall on, between and beyond the values generated, so that ties at a bound are met.
+    minDuration: sometimes(fc.integer({ min: 0, max: 5 })),
+    maxDuration: sometimes(fc.integer({ min: 0, max: 5 })),
+    minHeight: sometimes(fc.constantFrom(1, 720, 2160, 4000)),
+    // On an upload instant (micros 0), just after one, and between the ones with microseconds (123.456 ms).
+    uploadedSince: sometimes(fc.tuple(fc.integer({ min: -1, max: 4 }), fc.constantFrom(0, 1, 123, 124)).map(([day, ms]) => FIRST_UPLOAD_MS + day * 86_400_000 + ms)),
   })
   .map((filter) => Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)));
 const queryArb = fc.record({ filter: filterArb, sort: fc.constantFrom(...VIDEO_SORTS), limit: fc.integer({ min: 1, max: 7 }) });
@@ -86,18 +97,18 @@ type Query = { filter: CatalogueFilter; sort: CataloguePage['sort']; limit: numb
 /** A write after the index loaded: what the admin, the ingest and the counters change. */
 const changeArb = fc.record({
   pick: fc.nat(),
-  kind: fc.constantFrom('counts', 'featured', 'title', 'taxa', 'unpublish', 'publish', 'delete', 'upload', 'trending'),
+  kind: fc.constantFrom('counts', 'featured', 'title', 'taxa', 'media', 'unpublish', 'publish', 'delete', 'upload', 'trending'),
   video: videoArb,
 });
 type Change = typeof changeArb extends fc.Arbitrary<infer T> ? T : never;
 
 async function insert(db: DataSource, video: GeneratedVideo): Promise<number> {
   const [{ id }] = await db.query<{ id: number }[]>(
-    `INSERT INTO videos (slug, url, title, atg_title, jtg_title, views, likes, featured, duration, upload_date, status, trending_score)
+    `INSERT INTO videos (slug, url, title, atg_title, jtg_title, views, likes, featured, duration, upload_date, status, trending_score, rendition_height)
      VALUES ('v-' || nextval('videos_id_seq')::text, '/2025/01/v.mp4', $1, $2, $3, $4, $5, $6, $7,
-             timestamptz '2025-01-01 10:00:00+00' + make_interval(days => $8) + $9 * interval '1 microsecond', $10, $11)
+             timestamptz '2025-01-01 10:00:00+00' + make_interval(days => $8) + $9 * interval '1 microsecond', $10, $11, $12)
      RETURNING id`,
-    [video.title, video.atg, video.jtg, video.views, video.likes, video.featured, video.duration, video.day, video.micros, video.status, video.trending],
+    [video.title, video.atg, video.jtg, video.views, video.likes, video.featured, video.duration, video.day, video.micros, video.status, video.trending, video.height],
   );
   // The slug is unique by id; the url (media stem) too.
   await db.query(`UPDATE videos SET slug = 'v-' || id, url = '/2025/01/v-' || id || '.mp4' WHERE id = $1`, [id]);
@@ -138,6 +149,9 @@ async function apply(db: DataSource, ids: number[], change: Change): Promise<Cha
     case 'taxa':
       await setTaxa(db, id, v);
       return changed('categories', 'performers');
+    case 'media':
+      await db.query('UPDATE videos SET rendition_height = $2 WHERE id = $1', [id, v.height]);
+      return changed('media');
     case 'unpublish':
       await db.query(`UPDATE videos SET status = 'failed' WHERE id = $1`, [id]);
       return changed('status');

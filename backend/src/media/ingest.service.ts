@@ -160,7 +160,7 @@ export class IngestService implements JobHandler, OnModuleInit {
     await this.storage.publishWorkspace(workspace, stem);
     // The folder's segments are all of this ingest now: the keys of the ones it replaced are not needed.
     await this.keys.removeOthers(stem, keyId);
-    await this.videos.publish(videoId, stem, probe);
+    await this.videos.publish(videoId, stem, { ...probe, renditionHeight: Math.max(...ladder.map((r) => r.height)) });
     this.logger.log(`Ingested video ${videoId} (${ladder.map((r) => r.name).join(', ')})`);
     return probe.durationSeconds;
   }

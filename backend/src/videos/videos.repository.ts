@@ -78,6 +78,8 @@ export interface MediaFacts {
   durationSeconds: number;
   width: number;
   height: number;
+  /** The tallest rendition's height (the ladder's top rung); the source's height when not given. */
+  renditionHeight?: number;
 }
 
 /**
@@ -329,9 +331,9 @@ export class VideosRepository {
   async publish(id: number, stem: string, facts: MediaFacts): Promise<void> {
     await this.db.query(
       `UPDATE videos SET status = 'ready', media_ready = true, duration = $2, width = $3, height = $4,
-              thumbnail = CASE WHEN thumbnail = '' THEN $5 ELSE thumbnail END, updated_at = now()
+              rendition_height = $6, thumbnail = CASE WHEN thumbnail = '' THEN $5 ELSE thumbnail END, updated_at = now()
        WHERE id = $1`,
-      [id, Math.max(1, Math.floor(facts.durationSeconds)), facts.width, facts.height, `/thumbs/${stem}/poster.jpg`],
+      [id, Math.max(1, Math.floor(facts.durationSeconds)), facts.width, facts.height, `/thumbs/${stem}/poster.jpg`, facts.renditionHeight ?? facts.height],
     );
     this.changed(id, ['status', 'media', 'duration', 'thumbnail']);
   }

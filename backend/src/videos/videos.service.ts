@@ -7,7 +7,7 @@ import type { TaxonRefDto } from '../taxa/taxon-ref.dto';
 import type { VideoCardDto, VideoCardPageDto, VideoDto, RelatedVideosDto } from './dto/video.dto';
 import type { ListVideosQuery, VideoSort } from './dto/list-videos.query';
 import { CatalogueCache } from './catalogue-cache';
-import { type CatalogueFilter, type CatalogueReader, HOT_FALLBACK_LIMIT, RELATED_LIMIT } from './catalogue/catalogue-reader';
+import { type CatalogueReader, catalogueFilterOf, HOT_FALLBACK_LIMIT, RELATED_LIMIT } from './catalogue/catalogue-reader';
 import { SqlCatalogueReader } from './catalogue/sql-catalogue-reader';
 import type { PendingCounts } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
@@ -44,13 +44,14 @@ export class VideosService {
    * again after every flush), its cards from the rows cache plus what the counters buffer.
    */
   async list(query: ListVideosQuery): Promise<VideoCardPageDto> {
-    const filter: CatalogueFilter = { category: query.category, performer: query.performer, featured: query.featured, q: query.q };
+    // `uploaded` becomes an instant rounded down to the minute: one cache key a minute per listing address.
+    const filter = catalogueFilterOf(query);
     const filterKey = JSON.stringify(filter);
     const total = await this.cache.derive(`total:${filterKey}`, 'catalogue', () => this.reader.total(filter));
     const ids = await this.cache.derive(
       `page:${query.sort}:${query.page}:${query.limit}:${filterKey}`,
       COUNT_SORTS.has(query.sort) ? 'counts' : 'catalogue',
-      () => this.reader.pageIds(query, total),
+      () => this.reader.pageIds({ ...filter, sort: query.sort, page: query.page, limit: query.limit }, total),
     );
     return { data: await this.cardsByIds(ids), page: query.page, limit: query.limit, total };
   }

@@ -16,6 +16,8 @@ export interface VideoFields {
   cdn: number;
   status: 'processing' | 'ready' | 'failed';
   media_ready: boolean;
+  /** The tallest rendition's lines; unknown when not given. */
+  rendition_height: number | null;
   categories: string[];
   performers: string[];
 }
@@ -29,13 +31,13 @@ export async function insertVideo(db: DataSource, fields: Partial<VideoFields> =
   const slug = fields.slug ?? `${slugify(title)}-${videoCounter}-${Math.random().toString(36).slice(2, 7)}`;
   const [{ id }] = await db.query<{ id: number }[]>(
     `INSERT INTO videos (slug, url, title, atg_title, jtg_title, thumbnail, views, likes, featured, duration,
-                         upload_date, cdn, status, media_ready)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+                         upload_date, cdn, status, media_ready, rendition_height)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
     [
       slug, fields.url ?? `/2024/06/${slug}.mp4`, title, fields.atg_title ?? '', fields.jtg_title ?? '',
       fields.thumbnail ?? '', fields.views ?? 0, fields.likes ?? 0, fields.featured ?? 0,
       fields.duration === undefined ? 120 : fields.duration, (fields.upload_date ?? new Date()).toISOString(),
-      fields.cdn ?? 1, fields.status ?? 'ready', fields.media_ready ?? false,
+      fields.cdn ?? 1, fields.status ?? 'ready', fields.media_ready ?? false, fields.rendition_height ?? null,
     ],
   );
   for (const [kind, join, column, names] of [

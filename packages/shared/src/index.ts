@@ -8,6 +8,7 @@ export * from './edit-version.js';
 export * from './format-duration.js';
 export * from './image-variants.js';
 export * from './limits.js';
+export * from './listing-filters.js';
 export * from './password-rule.js';
 export * from './playlist-title.js';
 export * from './slugify.js';

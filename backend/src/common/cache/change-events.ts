@@ -10,7 +10,7 @@ export const VIDEO_FIELDS = [
   /** processing, ready (published), failed; a deleted video changed every field. */
   'status',
   'duration',
-  /** media_ready, width and height: what the ingest measured. */
+  /** media_ready, width, height and rendition_height: what the ingest measured and made. */
   'media',
   'categories',
   'performers',

@@ -106,6 +106,8 @@ export interface GeneratedVideo {
   likes: number;
   featured: number;
   duration: number | null;
+  /** The tallest rendition's height in lines (480 to 2160): about 3 in 4 HD, 1 in 20 4K. */
+  renditionHeight: number;
   uploadDate: Date;
   cdn: number;
   categoryIds: string[];
@@ -183,6 +185,8 @@ export function generateCatalog(options: GenerateOptions): GeneratedCatalog {
       likes,
       featured: random() < 0.03 ? 1 + Math.floor(random() * 5) : 0,
       duration,
+      // By position rather than drawn, so that every other draw of a seed stays as it was.
+      renditionHeight: RENDITION_HEIGHTS[i % RENDITION_HEIGHTS.length],
       uploadDate,
       cdn: random() < 0.6 ? 1 : random() < 0.9 ? 2 : 3,
       categoryIds,
@@ -196,6 +200,9 @@ export function generateCatalog(options: GenerateOptions): GeneratedCatalog {
   }
   return { categories, performers, videos };
 }
+
+/** Tallest renditions of a generated catalogue, one per video in turn: 15% below HD, 80% HD, 5% 4K. */
+const RENDITION_HEIGHTS = [480, 720, 1080, 720, 360, 1080, 720, 1080, 720, 480, 1080, 720, 1080, 720, 1080, 720, 480, 1080, 720, 2160];
 
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];

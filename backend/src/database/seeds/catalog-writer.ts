@@ -29,14 +29,14 @@ export async function writeCatalog(
     const batch = catalog.videos.slice(i, i + BATCH);
     const col = <K extends keyof (typeof batch)[number]>(key: K) => batch.map((v) => v[key]);
     const ids = await db.query<{ id: number; slug: string }[]>(
-      `INSERT INTO videos (slug, url, title, atg_title, jtg_title, views, likes, featured, duration, upload_date, cdn, status)
-       SELECT *, $12::varchar FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[],
-                            $6::int[], $7::int[], $8::int[], $9::int[], $10::timestamptz[], $11::smallint[])
+      `INSERT INTO videos (slug, url, title, atg_title, jtg_title, views, likes, featured, duration, upload_date, cdn, rendition_height, status)
+       SELECT *, $13::varchar FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[],
+                            $6::int[], $7::int[], $8::int[], $9::int[], $10::timestamptz[], $11::smallint[], $12::int[])
        ON CONFLICT (slug) DO NOTHING
        RETURNING id, slug`,
       [
         col('slug'), col('url'), col('title'), col('atgTitle'), col('jtgTitle'), col('views'), col('likes'),
-        col('featured'), col('duration'), batch.map((v) => v.uploadDate.toISOString()), col('cdn'), status,
+        col('featured'), col('duration'), batch.map((v) => v.uploadDate.toISOString()), col('cdn'), col('renditionHeight'), status,
       ],
     );
     inserted += ids.length;

@@ -1,7 +1,39 @@
+import { QUALITY_MIN_HEIGHT, UPLOADED_WITHIN_SECONDS } from '@hunktube/shared';
 import type { ListVideosQuery } from '../dto/list-videos.query';
 
-/** What a listing is filtered by: everything of its query but the sort and the page. */
-export type CatalogueFilter = Pick<ListVideosQuery, 'category' | 'performer' | 'featured' | 'q'>;
+/**
+ * What a listing is filtered by: everything of its query but the sort and the page, with `quality` and
+ * `uploaded` made absolute (`catalogueFilterOf`), so that both readers compare the same numbers.
+ */
+export type CatalogueFilter = Pick<ListVideosQuery, 'category' | 'performer' | 'featured' | 'q' | 'minDuration' | 'maxDuration'> & {
+  /** The tallest rendition has at least this many lines (`rendition_height`). */
+  minHeight?: number;
+  /** Uploaded at or after this instant, in milliseconds since the epoch. */
+  uploadedSince?: number;
+};
+
+/** How far `uploaded`'s instant is rounded down: a listing's address makes one cache entry a minute, not one a request. */
+export const UPLOADED_STEP_MS = 60_000;
+
+/** A listing query's filter, with `quality` as a height and `uploaded` as an instant (rounded down to the minute) before `now`. */
+export function catalogueFilterOf(query: ListVideosQuery, now = Date.now()): CatalogueFilter {
+  const filter: CatalogueFilter = {};
+  if (query.category !== undefined) filter.category = query.category;
+  if (query.performer !== undefined) filter.performer = query.performer;
+  if (query.featured !== undefined) filter.featured = query.featured;
+  if (query.q !== undefined) filter.q = query.q;
+  if (query.minDuration !== undefined) filter.minDuration = query.minDuration;
+  if (query.maxDuration !== undefined) filter.maxDuration = query.maxDuration;
+  if (query.quality !== undefined) filter.minHeight = QUALITY_MIN_HEIGHT[query.quality];
+  if (query.uploaded !== undefined) {
+    filter.uploadedSince = Math.floor(now / UPLOADED_STEP_MS) * UPLOADED_STEP_MS - UPLOADED_WITHIN_SECONDS[query.uploaded] * 1000;
+  }
+  return filter;
+}
+
+/** Whether the filter narrows by a video's own facts (duration, rendition, upload time), which no counts row or join table holds. */
+export const hasFactFilter = (filter: CatalogueFilter): boolean =>
+  filter.minDuration !== undefined || filter.maxDuration !== undefined || filter.minHeight !== undefined || filter.uploadedSince !== undefined;
 
 /** One page of a listing: its filter, sort, page (from 1) and page size. */
 export type CataloguePage = CatalogueFilter & Pick<ListVideosQuery, 'sort' | 'page' | 'limit'>;
@@ -35,7 +67,9 @@ export const RELATED_CANDIDATES_PER_TAXON = 200;
  * - `q` matches when every word of it (at most 8, letters and digits) starts a lexeme of the three titles, as
  *   `to_tsquery('english', 'w1:* & w2:*')` normalises them; a `q` of stop words only matches nothing; a `q`
  *   with no letter or digit is no filter at all;
- * - `category`, `performer` and `featured` (true: featured > 0; false: featured = 0) narrow it further.
+ * - `category`, `performer` and `featured` (true: featured > 0; false: featured = 0) narrow it further;
+ * - so do `minDuration` and `maxDuration` (inclusive; a video of unknown duration matches neither), `minHeight`
+ *   (rendition_height at least it; unknown matches not) and `uploadedSince` (upload_date at or after it).
  */
 export interface CatalogueReader {
   /** How many published videos match the filter. */

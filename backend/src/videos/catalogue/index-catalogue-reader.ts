@@ -1,6 +1,6 @@
 import type { VideoSort } from '../dto/list-videos.query';
 import {
-  type CatalogueFilter, type CataloguePage, type CatalogueReader, HOT_FALLBACK_LIMIT, RELATED_CANDIDATES_PER_TAXON,
+  type CatalogueFilter, type CataloguePage, type CatalogueReader, hasFactFilter, HOT_FALLBACK_LIMIT, RELATED_CANDIDATES_PER_TAXON,
   RELATED_LIMIT, type RelatedIds,
 } from './catalogue-reader';
 import { toPrefixTsQuery } from './search-query';
@@ -58,11 +58,11 @@ export class IndexCatalogueReader implements CatalogueReader {
     }
     const index = await this.source.current();
     if (!index) return null;
-    const { category, performer, featured } = filter;
+    const { category, performer, featured, minDuration, maxDuration, minHeight, uploadedSince } = filter;
     // The whole catalogue: its order as it is (at 1,000,000 videos the database's deep pages took 40-65 ms).
-    if (prefixes.length === 0 && category === undefined && performer === undefined && featured === undefined) {
+    if (prefixes.length === 0 && category === undefined && performer === undefined && featured === undefined && !hasFactFilter(filter)) {
       return index.all(sort, offset, limit);
     }
-    return index.search(prefixes, sort, offset, limit, { category, performer, featured });
+    return index.search(prefixes, sort, offset, limit, { category, performer, featured, minDuration, maxDuration, minHeight, uploadedSince });
   }
 }

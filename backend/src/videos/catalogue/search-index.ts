@@ -25,7 +25,7 @@ const RETRY_MS = 5_000;
 export const NORMALISED_QUERIES_MAX = 10_000;
 
 const VIDEO_COLUMNS = `id, array_to_string(tsvector_to_array(search_vector), ' ') AS lexemes,
-  (extract(epoch FROM upload_date) * 1000000)::int8 AS upload_us, views, likes, duration, trending_score, featured > 0 AS featured,
+  (extract(epoch FROM upload_date) * 1000000)::int8 AS upload_us, views, likes, duration, trending_score, featured > 0 AS featured, rendition_height,
   COALESCE((SELECT json_agg(c.category_id) FROM video_categories c WHERE c.video_id = v.id), '[]') AS categories,
   COALESCE((SELECT json_agg(p.performer_id) FROM video_performers p WHERE p.video_id = v.id), '[]') AS performers`;
 
@@ -38,14 +38,15 @@ interface VideoRow {
   duration: number | string | null;
   trending_score: number | string;
   featured: boolean;
+  rendition_height: number | string | null;
   /** JSON arrays of ids (parsed by the driver, or text). */
   categories: string[] | string;
   performers: string[] | string;
 }
 
-/** The fields of a video the index holds (a change of its slug, url, thumbnail or media facts leaves it as it is). */
+/** The fields of a video the index holds (a change of its slug, url or thumbnail leaves it as it is; `media` holds its rendition height). */
 const INDEXED_FIELDS: VideoField[] = [
-  'title', 'atg_title', 'jtg_title', 'views', 'likes', 'featured', 'upload_date', 'status', 'duration', 'categories', 'performers',
+  'title', 'atg_title', 'jtg_title', 'views', 'likes', 'featured', 'upload_date', 'status', 'duration', 'media', 'categories', 'performers',
 ];
 
 /** `off`: the catalogue is below SEARCH_INDEX_MIN_VIDEOS; `loading`: not (yet, or again) answering. */
@@ -60,6 +61,7 @@ const toIndexed = (row: VideoRow): IndexedVideo => ({
   duration: row.duration === null ? null : Number(row.duration),
   trending: Number(row.trending_score),
   featured: row.featured,
+  renditionHeight: row.rendition_height === null ? null : Number(row.rendition_height),
   categories: typeof row.categories === 'string' ? (JSON.parse(row.categories) as string[]) : row.categories,
   performers: typeof row.performers === 'string' ? (JSON.parse(row.performers) as string[]) : row.performers,
 });

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { VideoSort } from '../dto/list-videos.query';
 import { published } from '../videos.repository';
 import {
-  type CatalogueFilter, type CataloguePage, type CatalogueReader, HOT_FALLBACK_LIMIT,
+  type CatalogueFilter, type CataloguePage, type CatalogueReader, hasFactFilter, HOT_FALLBACK_LIMIT,
   RELATED_CANDIDATES_PER_TAXON, RELATED_LIMIT, type RelatedIds,
 } from './catalogue-reader';
 import { toPrefixTsQuery } from './search-query';
@@ -65,11 +65,11 @@ interface Source {
 /**
  * The cheapest place to read a filter's ids from. A category or performer listing reads its join table, which
  * carries the video's sort keys and published flag with one partial index per sort: an index-only range scan.
- * Anything else (search, featured, mixes with them) reads videos with the old conditions.
+ * Anything else (search, featured, a duration, quality or upload filter, mixes with them) reads videos.
  */
 function sourceOf(filter: CatalogueFilter, p: Params): Source {
   const tsQuery = filter.q !== undefined ? toPrefixTsQuery(filter.q) : null;
-  if (!tsQuery && filter.featured === undefined && (filter.category !== undefined || filter.performer !== undefined)) {
+  if (!tsQuery && filter.featured === undefined && !hasFactFilter(filter) && (filter.category !== undefined || filter.performer !== undefined)) {
     const [table, column, value] =
       filter.category !== undefined
         ? (['video_categories', 'category_id', filter.category] as const)
@@ -89,13 +89,18 @@ function sourceOf(filter: CatalogueFilter, p: Params): Source {
   }
   if (filter.featured !== undefined) where.push(filter.featured ? 't.featured > 0' : 't.featured = 0');
   if (tsQuery) where.push(`t.search_vector @@ to_tsquery('english', ${p.add(tsQuery)})`);
+  // A video's own facts: unknown durations and heights (NULL) match no bound.
+  if (filter.minDuration !== undefined) where.push(`t.duration >= ${p.add(filter.minDuration)}`);
+  if (filter.maxDuration !== undefined) where.push(`t.duration <= ${p.add(filter.maxDuration)}`);
+  if (filter.minHeight !== undefined) where.push(`t.rendition_height >= ${p.add(filter.minHeight)}`);
+  if (filter.uploadedSince !== undefined) where.push(`t.upload_date >= ${p.add(new Date(filter.uploadedSince).toISOString())}::timestamptz`);
   return { from: 'videos t', id: 'id', where: where.join(' AND ') };
 }
 
 /** The catalogue_counts row that holds a filter's total, when one does (see migration 1800000000000). */
 function countedScope(filter: CatalogueFilter): { scope: string; key: string } | null {
   const { category, performer, featured } = filter;
-  if (filter.q !== undefined && toPrefixTsQuery(filter.q)) return null;
+  if ((filter.q !== undefined && toPrefixTsQuery(filter.q)) || hasFactFilter(filter)) return null;
   if (category !== undefined && performer === undefined && featured === undefined) return { scope: 'category', key: category };
   if (performer !== undefined && category === undefined && featured === undefined) return { scope: 'performer', key: performer };
   if (category === undefined && performer === undefined) return { scope: featured === undefined ? 'all' : 'featured', key: '' };

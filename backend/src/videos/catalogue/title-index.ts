@@ -18,6 +18,8 @@ export interface IndexedVideo {
   /** null: unknown, sorted last by `longest`. */
   duration: number | null;
   trending: number;
+  /** The tallest rendition's lines (rendition_height); null or absent: unknown. */
+  renditionHeight?: number | null;
 }
 
 export interface SearchPage {
@@ -25,11 +27,19 @@ export interface SearchPage {
   ids: number[];
 }
 
-/** What a listing is narrowed to: a category and/or a performer (ids), featured or not, besides any title prefixes. */
+/**
+ * What a listing is narrowed to besides any title prefixes: a category and/or a performer (ids), featured or
+ * not, and the video's own facts (CatalogueFilter's: inclusive duration bounds, a least rendition height, an
+ * upload instant in milliseconds).
+ */
 export interface TaxonFilter {
   category?: string;
   performer?: string;
   featured?: boolean;
+  minDuration?: number;
+  maxDuration?: number;
+  minHeight?: number;
+  uploadedSince?: number;
 }
 
 /**
@@ -76,6 +86,8 @@ export class TitleIndex {
   private trending = new Float64Array(0);
   /** 1 for a featured video (for `featured: false`, which no posting list holds). */
   private featured = new Uint8Array(0);
+  /** The tallest rendition's lines; 0 unknown. */
+  private height = new Int32Array(0);
   /** Marks for matching (a generation per query, so that nothing needs clearing). */
   private stamp = new Uint32Array(0);
   /** Where a match collects its slots before they are copied out. */
@@ -117,7 +129,7 @@ export class TitleIndex {
 
   /** Rough bytes held: typed arrays, postings, the pool and the terms. */
   get bytes(): number {
-    let total = this.capacity * (4 + 8 * 5 + 4 + 4 + 2 + 4 * 2 * SORTS.length) + this.pool.byteLength;
+    let total = this.capacity * (4 + 8 * 5 + 1 + 4 + 4 + 4 + 2 + 4 * 2 * SORTS.length) + this.pool.byteLength;
     for (const list of this.postings) total += list.byteLength;
     for (const name of this.termNames) total += 40 + name.length * 2;
     return total;
@@ -142,6 +154,10 @@ export class TitleIndex {
       ...(video.featured ? [FEATURED_TERM] : []),
     ]);
     this.featured[slot] = video.featured ? 1 : 0;
+    if (this.height[slot] !== (video.renditionHeight ?? 0)) {
+      this.height[slot] = video.renditionHeight ?? 0;
+      this.membershipVersion++;
+    }
     const duration = video.duration ?? NO_DURATION;
     if (isNew) {
       this.uploadUs[slot] = video.uploadUs;
@@ -155,10 +171,12 @@ export class TitleIndex {
     if (this.uploadUs[slot] !== video.uploadUs) {
       this.uploadUs[slot] = video.uploadUs;
       this.markDirty('newest', slot);
+      this.membershipVersion++;
     }
     if (this.duration[slot] !== duration) {
       this.duration[slot] = duration;
       this.markDirty('longest', slot);
+      this.membershipVersion++;
     }
     this.setCounts(video.id, video.views, video.likes, video.trending);
   }
@@ -192,6 +210,7 @@ export class TitleIndex {
     if (slot === undefined) return;
     this.setTerms(slot, []);
     this.featured[slot] = 0;
+    this.height[slot] = 0;
     this.slotOf.delete(id);
     this.ids[slot] = 0;
     this.freeSlots.push(slot);
@@ -215,9 +234,8 @@ export class TitleIndex {
 
   /**
    * The videos matching every prefix (each already a lexeme prefix as PostgreSQL normalised it) and every
-   * filter of `taxa`, how many, and those at [offset, offset + limit) in the sort's order. Neither prefixes nor a
-   * category, performer or featured filter: nothing matches (a query of stop words only, as PostgreSQL answers
-   * it); use `all` for the whole catalogue.
+   * filter of `taxa`, how many, and those at [offset, offset + limit) in the sort's order. Nothing given at all:
+   * nothing matches (a query of stop words only, as PostgreSQL answers it); use `all` for the whole catalogue.
    */
   search(prefixes: readonly string[], sort: VideoSort, offset: number, limit: number, taxa: TaxonFilter = {}): SearchPage {
     const matched = this.match(prefixes, taxa);
@@ -298,8 +316,10 @@ export class TitleIndex {
       ...(taxa.featured === true ? [FEATURED_TERM] : []),
     ];
     const unfeatured = taxa.featured === false;
+    const sift = this.sifter(taxa);
     const unique = [...new Set(prefixes)];
-    const key = [...unique.sort(), '', ...exact, unfeatured ? '\u0001' : ''].join('\u0000');
+    const facts = [taxa.minDuration, taxa.maxDuration, taxa.minHeight, taxa.uploadedSince].join(',');
+    const key = [...unique.sort(), '', ...exact, unfeatured ? '\u0001' : '', facts].join('\u0000');
     const last = this.lastMatch;
     if (last && last.key === key && last.version === this.membershipVersion) return last;
     const ranges = [
@@ -309,14 +329,32 @@ export class TitleIndex {
         return term === undefined ? [] : [term];
       }),
     ];
-    let matched = ranges.length === 0 && unfeatured ? { slots: Int32Array.from(this.slotOf.values()), generation: -1 } : this.matchTerms(ranges);
-    if (unfeatured) {
-      // No posting list holds "not featured": the matches are sifted (their stamps are then set again when a page is read).
-      const featured = this.featured;
-      matched = { slots: matched.slots.filter((slot) => featured[slot] === 0), generation: -1 };
+    let matched = ranges.length === 0 && sift ? { slots: Int32Array.from(this.slotOf.values()), generation: -1 } : this.matchTerms(ranges);
+    if (sift) {
+      // No posting list holds "not featured" or a range of facts: the matches are sifted (their stamps are then
+      // set again when a page is read).
+      matched = { slots: matched.slots.filter(sift), generation: -1 };
     }
     this.lastMatch = { key, version: this.membershipVersion, ...matched };
     return this.lastMatch;
+  }
+
+  /** A test of a slot for what no posting list holds (not featured, the facts' bounds), or null when there is none. */
+  private sifter(taxa: TaxonFilter): ((slot: number) => boolean) | null {
+    const { featured, duration, height, uploadUs } = this;
+    const tests: ((slot: number) => boolean)[] = [];
+    if (taxa.featured === false) tests.push((slot) => featured[slot] === 0);
+    const { minDuration, maxDuration, minHeight, uploadedSince } = taxa;
+    // An unknown duration (NO_DURATION) or height (0) is below every bound and matches none.
+    if (minDuration !== undefined) tests.push((slot) => duration[slot] >= minDuration);
+    if (maxDuration !== undefined) tests.push((slot) => duration[slot] >= 0 && duration[slot] <= maxDuration);
+    if (minHeight !== undefined) tests.push((slot) => height[slot] > 0 && height[slot] >= minHeight);
+    if (uploadedSince !== undefined) {
+      const sinceUs = uploadedSince * 1000;
+      tests.push((slot) => uploadUs[slot] >= sinceUs);
+    }
+    if (tests.length === 0) return null;
+    return tests.length === 1 ? tests[0] : (slot) => tests.every((test) => test(slot));
   }
 
   /** The slots having, for each range, at least one of its terms. */
@@ -576,6 +614,7 @@ export class TitleIndex {
     this.duration = grow(this.duration, capacity);
     this.trending = grow(this.trending, capacity);
     this.featured = grow(this.featured, capacity);
+    this.height = grow(this.height, capacity);
     this.stamp = grow(this.stamp, capacity);
     this.termStart = grow(this.termStart, capacity);
     this.termCount = grow(this.termCount, capacity);

@@ -1,7 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { SEARCH_QUERY_MAX_LENGTH } from '@hunktube/shared';
+import {
+  IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, Validate, type ValidationArguments, ValidatorConstraint,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
+import {
+  DURATION_FILTER_MAX, LISTING_QUALITIES, type ListingQuality, SEARCH_QUERY_MAX_LENGTH, UPLOADED_WINDOWS, type UploadedWithin,
+} from '@hunktube/shared';
 
 export const VIDEO_SORTS = ['newest', 'most-viewed', 'top-rated', 'trending', 'longest'] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];
@@ -28,6 +33,19 @@ export class PageQuery {
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+
+/** A duration range must not end before it starts (which would list nothing, and is a mistake in the address). */
+@ValidatorConstraint({ name: 'notBelowMinDuration' })
+class NotBelowMinDuration implements ValidatorConstraintInterface {
+  validate(max: unknown, { object }: ValidationArguments): boolean {
+    const { minDuration } = object as { minDuration?: unknown };
+    return typeof max !== 'number' || typeof minDuration !== 'number' || max >= minDuration;
+  }
+
+  defaultMessage(): string {
+    return 'maxDuration must not be below minDuration';
+  }
+}
 
 export class ListVideosQuery extends PageQuery {
   @ApiPropertyOptional({ enum: VIDEO_SORTS, default: 'newest' })
@@ -58,4 +76,31 @@ export class ListVideosQuery extends PageQuery {
   @Transform(toBoolean)
   @IsBoolean({ message: 'featured must be true or false' })
   featured?: boolean;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: DURATION_FILTER_MAX, description: 'Only videos at least this many seconds long (unknown durations are left out)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'minDuration must be a whole number of seconds' })
+  @Min(0)
+  @Max(DURATION_FILTER_MAX)
+  minDuration?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: DURATION_FILTER_MAX, description: 'Only videos at most this many seconds long (unknown durations are left out); not below minDuration' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'maxDuration must be a whole number of seconds' })
+  @Min(0)
+  @Max(DURATION_FILTER_MAX)
+  @Validate(NotBelowMinDuration)
+  maxDuration?: number;
+
+  @ApiPropertyOptional({ enum: LISTING_QUALITIES, description: "hd: the tallest rendition is at least 720 lines; 4k: at least 2160" })
+  @IsOptional()
+  @IsIn(LISTING_QUALITIES, { message: `quality must be one of: ${LISTING_QUALITIES.join(', ')}` })
+  quality?: ListingQuality;
+
+  @ApiPropertyOptional({ enum: UPLOADED_WINDOWS, description: 'Uploaded within the last 24 hours, 7, 30 or 365 days' })
+  @IsOptional()
+  @IsIn(UPLOADED_WINDOWS, { message: `uploaded must be one of: ${UPLOADED_WINDOWS.join(', ')}` })
+  uploaded?: UploadedWithin;
 }

@@ -2418,6 +2418,14 @@ export interface operations {
                 q?: string;
                 /** @description true: only featured videos; false: only the others */
                 featured?: boolean;
+                /** @description Only videos at least this many seconds long (unknown durations are left out) */
+                minDuration?: number;
+                /** @description Only videos at most this many seconds long (unknown durations are left out); not below minDuration */
+                maxDuration?: number;
+                /** @description hd: the tallest rendition is at least 720 lines; 4k: at least 2160 */
+                quality?: "hd" | "4k";
+                /** @description Uploaded within the last 24 hours, 7, 30 or 365 days */
+                uploaded?: "today" | "week" | "month" | "year";
             };
             header?: never;
             path?: never;

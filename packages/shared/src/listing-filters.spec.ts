@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { listingFilterParams, parseListingFilters } from './listing-filters.js';
+
+/** The first value of each parameter of a query string, as URLSearchParams.get answers (this package has no DOM or Node types). */
+const read = (search: string) => {
+  const pairs = search.split('&').filter(Boolean).map((pair) => pair.split('=') as [string, string]);
+  return parseListingFilters((name) => pairs.find(([key]) => key === name)?.[1] ?? null);
+};
+
+describe('listing filters', () => {
+  it('reads every filter of an address', () => {
+    expect(read('minDuration=600&maxDuration=1199&quality=hd&uploaded=week')).toEqual({ minDuration: 600, maxDuration: 1199, quality: 'hd', uploaded: 'week' });
+    expect(read('quality=4k&uploaded=today')).toEqual({ quality: '4k', uploaded: 'today' });
+    expect(read('')).toEqual({});
+  });
+
+  it('leaves out what the API would refuse, and a range whose minimum is above its maximum', () => {
+    expect(read('minDuration=-1&maxDuration=1e3&quality=HD&uploaded=decade')).toEqual({});
+    expect(read('minDuration=86401&maxDuration=12.5')).toEqual({});
+    expect(read('minDuration=1200&maxDuration=600')).toEqual({});
+    expect(read('minDuration=0&maxDuration=86400')).toEqual({ minDuration: 0, maxDuration: 86400 });
+  });
+
+  it('reads the first value of a repeated parameter, as URLSearchParams.get does', () => {
+    expect(read('quality=4k&quality=hd')).toEqual({ quality: '4k' });
+  });
+
+  it('writes the filters back in one order', () => {
+    expect(listingFilterParams({ uploaded: 'year', quality: 'hd', maxDuration: 599 })).toEqual([['maxDuration', '599'], ['quality', 'hd'], ['uploaded', 'year']]);
+    expect(listingFilterParams(read('uploaded=month&minDuration=1200'))).toEqual([['minDuration', '1200'], ['uploaded', 'month']]);
+  });
+});

@@ -1,0 +1,67 @@
+/*
+ * The catalogue listings' filters (issue #34; api-contract.md › Discovery): what `GET /api/videos` accepts, what
+ * the listing pages keep in their addresses and offer as links, and how both read an address, so that the API,
+ * the server's canonical page address and the web client cannot disagree.
+ */
+
+/** `quality`: the tallest rendition is at least this many lines. */
+export const QUALITY_MIN_HEIGHT = { hd: 720, '4k': 2160 } as const;
+export type ListingQuality = keyof typeof QUALITY_MIN_HEIGHT;
+export const LISTING_QUALITIES = Object.keys(QUALITY_MIN_HEIGHT) as ListingQuality[];
+
+/** `uploaded`: within this many seconds before now (today: the last 24 hours). */
+export const UPLOADED_WITHIN_SECONDS = { today: 86_400, week: 7 * 86_400, month: 30 * 86_400, year: 365 * 86_400 } as const;
+export type UploadedWithin = keyof typeof UPLOADED_WITHIN_SECONDS;
+export const UPLOADED_WINDOWS = Object.keys(UPLOADED_WITHIN_SECONDS) as UploadedWithin[];
+
+/** `minDuration` and `maxDuration` are whole seconds from 0 to a day (the longest duration a video may have). */
+export const DURATION_FILTER_MAX = 86_400;
+
+/** A listing's filters besides its taxon, search, sort and page; absent ones are not set. */
+export interface ListingFilters {
+  minDuration?: number;
+  maxDuration?: number;
+  quality?: ListingQuality;
+  uploaded?: UploadedWithin;
+}
+
+/** The parameter names, in the order addresses write them. */
+export const LISTING_FILTER_PARAMS = ['minDuration', 'maxDuration', 'quality', 'uploaded'] as const;
+
+/** The lengths a listing page offers (inclusive whole seconds): under 10 minutes, 10 to 20, over 20. */
+export const DURATION_CHOICES = [
+  { label: 'Under 10 min', maxDuration: 599 },
+  { label: '10–20 min', minDuration: 600, maxDuration: 1199 },
+  { label: 'Over 20 min', minDuration: 1200 },
+] as const satisfies readonly { label: string; minDuration?: number; maxDuration?: number }[];
+
+export const QUALITY_LABELS: Record<ListingQuality, string> = { hd: 'HD', '4k': '4K' };
+export const UPLOADED_LABELS: Record<UploadedWithin, string> = { today: 'Today', week: 'This week', month: 'This month', year: 'This year' };
+
+const seconds = (value: string | null): number | undefined =>
+  value !== null && /^\d{1,5}$/.test(value) && Number(value) <= DURATION_FILTER_MAX ? Number(value) : undefined;
+
+/**
+ * A page address's filters as the listing reads them (the first value of each parameter, as URLSearchParams.get
+ * answers): a value the API would refuse is left out, and so is a duration range with its minimum above its
+ * maximum, so that a hand-edited address shows the unfiltered listing rather than an error.
+ */
+export function parseListingFilters(get: (name: string) => string | null): ListingFilters {
+  const filters: ListingFilters = {};
+  const min = seconds(get('minDuration'));
+  const max = seconds(get('maxDuration'));
+  if (!(min !== undefined && max !== undefined && min > max)) {
+    if (min !== undefined) filters.minDuration = min;
+    if (max !== undefined) filters.maxDuration = max;
+  }
+  const quality = get('quality');
+  if (quality !== null && (LISTING_QUALITIES as string[]).includes(quality)) filters.quality = quality as ListingQuality;
+  const uploaded = get('uploaded');
+  if (uploaded !== null && (UPLOADED_WINDOWS as string[]).includes(uploaded)) filters.uploaded = uploaded as UploadedWithin;
+  return filters;
+}
+
+/** The filters as query parameters, in LISTING_FILTER_PARAMS order (for links and the canonical address). */
+export function listingFilterParams(filters: ListingFilters): [string, string][] {
+  return LISTING_FILTER_PARAMS.flatMap((name) => (filters[name] === undefined ? [] : [[name, String(filters[name])] as [string, string]]));
+}
