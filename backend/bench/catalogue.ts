@@ -47,7 +47,24 @@ interface Universe {
   performers: Taxon[];
   /** Published videos matching each word (and each three-letter prefix) searched. */
   matches: Map<string, number>;
+  /** Published videos matching each filter of FILTERS (the database's count, taken before the API starts). */
+  filtered: Map<string, number>;
 }
+
+/**
+ * The listing filters (issue #34) a visitor picks, alone and combined: the filter bar's lengths, qualities and
+ * upload windows, and mixes with a category and a search word. Each scenario draws the sort and the page.
+ */
+const FILTERS: { label: string; params: Record<string, string>; sql: string }[] = [
+  { label: 'under 10 min', params: { maxDuration: '599' }, sql: 'duration <= 599' },
+  { label: '10–20 min', params: { minDuration: '600', maxDuration: '1199' }, sql: 'duration BETWEEN 600 AND 1199' },
+  { label: 'over 20 min', params: { minDuration: '1200' }, sql: 'duration >= 1200' },
+  { label: 'hd', params: { quality: 'hd' }, sql: 'rendition_height >= 720' },
+  { label: '4k', params: { quality: '4k' }, sql: 'rendition_height >= 2160' },
+  { label: 'this week', params: { uploaded: 'week' }, sql: "upload_date >= now() - interval '7 days'" },
+  { label: 'this year', params: { uploaded: 'year' }, sql: "upload_date >= now() - interval '365 days'" },
+  { label: '4k · over 20 min · this year', params: { quality: '4k', minDuration: '1200', uploaded: 'year' }, sql: "rendition_height >= 2160 AND duration >= 1200 AND upload_date >= now() - interval '365 days'" },
+];
 
 interface Scenario {
   name: string;
@@ -228,9 +245,21 @@ async function universe(db: DataSource): Promise<Universe> {
     );
     matches.set(term, Number(n));
   }
+  // A catalogue seeded before rendition_height existed (a reused BENCH_DATABASE_URL) gets the generator's heights.
+  const [{ unknown }] = await db.query<{ unknown: boolean }[]>(`SELECT NOT EXISTS (SELECT 1 FROM videos WHERE rendition_height IS NOT NULL) AS unknown`);
+  if (unknown) {
+    await db.query(`UPDATE videos SET rendition_height = (ARRAY[480, 720, 1080, 720, 360, 1080, 720, 1080, 720, 480, 1080, 720, 1080, 720, 1080, 720, 480, 1080, 720, 2160])[1 + id % 20]`);
+    await db.query('VACUUM ANALYZE videos');
+  }
+  const filtered = new Map<string, number>();
+  for (const filter of FILTERS) {
+    const [{ n }] = await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM videos WHERE status = 'ready' AND ${filter.sql}`);
+    filtered.set(filter.label, Number(n));
+  }
   return {
     published: ids.length,
     ids,
+    filtered,
     bigCategories: categories.slice(0, 3),
     smallCategories: categories.slice(Math.floor(categories.length / 2)),
     performers,
@@ -263,6 +292,12 @@ function scenarios(u: Universe): Scenario[] {
   });
   for (const sort of VIDEO_SORTS) list.push(search('word search', words, sort));
   for (const sort of VIDEO_SORTS) list.push(search('3-letter prefix', prefixes, sort));
+  // Filtered listings: any sort, any page of the filter's matches (page 1 of a mix with a category or a search).
+  for (const filter of FILTERS) {
+    list.push({ name: `filtered · ${filter.label}`, next: () => listing({ ...filter.params, sort: pick(VIDEO_SORTS), page: anyPage(u.filtered.get(filter.label) ?? 0) }) });
+  }
+  list.push({ name: 'filtered · big category + hd', next: () => listing({ category: pick(u.bigCategories).id, quality: 'hd', sort: pick(VIDEO_SORTS) }) });
+  list.push({ name: 'filtered · word + 10–20 min', next: () => listing({ q: pick(words), minDuration: '600', maxDuration: '1199', sort: pick(VIDEO_SORTS) }) });
   list.push({ name: 'related', next: () => `/api/videos/${pick(u.ids)}/related` });
   list.push({ name: 'detail', next: () => `/api/videos/${pick(u.ids)}` });
   // The video sitemaps: one file per block of SITEMAP_URLS_PER_FILE ids holding a published video (docs/seo.md,

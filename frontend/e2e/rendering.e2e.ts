@@ -110,6 +110,19 @@ describe('pages rendered on the server', () => {
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === word);
     expect(await page.locator('h1').textContent()).toBe(`Results for “${word}”`);
     expect(await page.locator('.video-grid .video-card__link').count()).toBeGreaterThan(0);
+
+    // The filters are links: opened (a details element needs no script) and followed, the server filters the grid.
+    await page.goto('/');
+    await page.getByText('Filters', { exact: true }).click();
+    await page.getByRole('group', { name: 'Length' }).getByRole('link', { name: 'Under 10 min' }).click();
+    await page.waitForURL((url) => url.search === '?maxDuration=599');
+    const short = ((await (await page.request.get('/api/videos?maxDuration=599')).json()) as { total: number }).total;
+    expect(short).toBeGreaterThan(0);
+    expect(await page.locator('.video-grid .video-card__link').count()).toBe(Math.min(short, 24));
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await page.getByRole('link', { name: 'Remove filter: Under 10 min' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+    expect(await page.getByRole('list', { name: 'Applied filters' }).count()).toBe(0);
     await context.close();
   });
 

@@ -119,13 +119,23 @@ describe('a visitor', () => {
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
 
-    // Shift+N: the next video, at the same speed and volume.
+    // T: theater mode, the player as wide as the window (its black band from edge to edge).
+    const playerWidth = () => page.locator('.player__video').evaluate((element) => element.getBoundingClientRect().width);
+    const normal = await playerWidth();
+    await page.locator('body').press('t');
+    await page.locator('article.watch--theater').waitFor();
+    expect(await page.getByRole('button', { name: 'Theater mode' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await playerWidth()).toBeGreaterThanOrEqual(normal);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // Shift+N: the next video, at the same speed and volume, still in theater mode.
     const before = new URL(page.url()).pathname;
     await page.locator('body').press('Shift+N');
     await page.waitForURL((url) => /^\/video\/\d+$/.test(url.pathname) && url.pathname !== before);
     await page.locator('.watch-details__title').waitFor();
     await expect.poll(() => page.locator('video').first().evaluate((element: HTMLVideoElement) => [element.playbackRate, element.volume])).toEqual([1.5, 0.8]);
     expect(await page.getByRole('combobox', { name: 'Playback speed' }).inputValue()).toBe('1.5');
+    await page.locator('article.watch--theater').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -202,6 +212,39 @@ describe('a visitor', () => {
     const clip = page.getByTestId('hover-preview');
     await clip.waitFor({ timeout: 10_000 });
     await expect.poll(() => clip.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('filters a listing: a choice narrows the grid to what the API counts, its chip and Clear all undo it', async () => {
+    const { page, context } = await newVisitor(browser);
+    const listing = async (query: string) => (await (await page.request.get(`/api/videos?limit=60&${query}`)).json()) as { total: number; data: { duration: number | null }[] };
+    const all = await listing('');
+    const cards = () => page.locator('.video-grid[aria-busy="false"] .video-card').count();
+    await page.goto('/?sort=longest');
+    await page.locator('.video-grid .video-card').first().waitFor();
+
+    // Every demo clip is under 10 minutes and none has a 4K rendition.
+    await page.getByText('Filters', { exact: true }).click();
+    await page.getByRole('group', { name: 'Length' }).getByRole('link', { name: 'Under 10 min' }).click();
+    await page.waitForURL((url) => url.search === '?maxDuration=599&sort=longest');
+    await page.getByRole('link', { name: 'Remove filter: Under 10 min' }).waitFor();
+    await expect.poll(cards).toBe(Math.min((await listing('maxDuration=599')).total, 24));
+    await page.getByRole('group', { name: 'Quality' }).getByRole('link', { name: '4K' }).click();
+    await page.waitForURL((url) => url.search === '?maxDuration=599&quality=4k&sort=longest');
+    await page.getByText('No videos match these filters.').waitFor();
+    await page.getByRole('link', { name: 'Clear all' }).click();
+    await page.waitForURL((url) => url.search === '?sort=longest');
+    await expect.poll(cards).toBe(Math.min(all.total, 24));
+    expect(await page.getByRole('list', { name: 'Applied filters' }).count()).toBe(0);
+
+    // A range that splits the catalogue: up to the shortest clip's length leaves the longer ones out.
+    const shortest = Math.min(...all.data.flatMap((video) => (video.duration ? [video.duration] : [])));
+    const narrowed = (await listing(`maxDuration=${shortest}`)).total;
+    expect(narrowed, 'the demo clips have different lengths').toBeLessThan(all.total);
+    expect(narrowed).toBeGreaterThan(0);
+    await page.goto(`/?maxDuration=${shortest}`);
+    await page.getByRole('link', { name: `Remove filter: At most 0:${String(shortest).padStart(2, '0')}` }).waitFor();
+    await expect.poll(cards).toBe(narrowed);
     await context.close();
   });
 

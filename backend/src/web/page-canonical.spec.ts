@@ -25,6 +25,15 @@ describe('canonicalPage', () => {
     expect(canonicalPage('/', { q: 'pool' })).toBe('/');
   });
 
+  it("keeps a listing's filters as the listing reads them, in the order its links write them; refused values left out", () => {
+    expect(canonicalPage('/', { uploaded: 'week', quality: 'hd', maxDuration: '599', sort: 'longest' })).toBe('/?maxDuration=599&quality=hd&uploaded=week&sort=longest');
+    expect(canonicalPage('/search', { sort: 'top-rated', minDuration: '1200', q: 'gym' })).toBe('/search?q=gym&minDuration=1200&sort=top-rated');
+    expect(canonicalPage('/categories/beach', { quality: ['4k', 'hd'], page: '2' })).toBe('/categories/beach?quality=4k&page=2');
+    expect(canonicalPage('/', { quality: '8k', uploaded: 'decade', minDuration: '-5' })).toBe('/');
+    expect(canonicalPage('/', { minDuration: '1200', maxDuration: '600' })).toBe('/');
+    expect(canonicalPage('/video/3', { quality: 'hd' })).toBe('/video/3');
+  });
+
   it("keeps a watch page's playlist or watch-later context, as parseWatchContext reads it", () => {
     expect(canonicalPage('/video/3', { context: 'playlist', playlist: '9', t: '5' })).toBe('/video/3?context=playlist&playlist=9');
     expect(canonicalPage('/video/3', { context: 'playlist', playlist: '0' })).toBe('/video/3');

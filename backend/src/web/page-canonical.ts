@@ -1,9 +1,11 @@
+import { listingFilterParams, parseListingFilters } from '@hunktube/shared';
 import { VIDEO_SORTS, type VideoSort } from '../videos/dto/list-videos.query';
 
 /**
  * The address a server-rendered page is rendered for and kept under (docs/security.md › "Renders no one can
  * force"): its path, without a trailing slash, and only the parameters the page's components read, each as they
- * read it (frontend/src: `parseSort`, `parsePage`, the search box's `q`, `parseWatchContext`), in one
+ * read it (frontend/src: `parseSort`, `parsePage`, the search box's `q`, `parseWatchContext`; the shared
+ * `parseListingFilters`), in one
  * order; a value they would ignore is left out. `/?x=1`, `/?sort=bogus&page=1` and `/` are one page, rendered once;
  * `?t=` (where a watch page's player starts) is read by the player and the first script from the address
  * itself, never rendered, so it is not part of the page either.
@@ -25,6 +27,7 @@ export function canonicalPage(path: string, query: Record<string, unknown>): str
       const q = first('q');
       if (q) params.set('q', q);
     }
+    for (const [name, value] of listingFilterParams(parseListingFilters(first))) params.set(name, value);
     const sort = listingSort(query);
     if (sort !== VIDEO_SORTS[0]) params.set('sort', sort);
     const pageNumber = listingPage(query);

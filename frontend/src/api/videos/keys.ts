@@ -1,7 +1,8 @@
+import type { ListingFilters } from '@hunktube/shared';
 import type { VideoSort } from './sorts';
 
 /** A catalogue listing's query: what it is filtered and sorted by, and which page (GET /api/videos). */
-export interface GetVideosParams {
+export interface GetVideosParams extends ListingFilters {
   sort?: VideoSort;
   page?: number;
   limit?: number;

@@ -7,7 +7,7 @@
  * (lib/page-titles.ts) and the JSON-LD the watch page's (videoJsonLd). The data comes from the same reads as
  * the page's body, through the render's query client.
  */
-import { brandTitle, describeVideo, imageCopyOf, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
+import { brandTitle, describeVideo, imageCopyOf, listingFilterParams, parseListingFilters, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type Params, type RouteMatch, type RouteObject, matchRoutes } from 'react-router';
 import { taxaQueryOptions, type TaxonKind } from '@/api/taxonomy/get-taxa';
@@ -179,6 +179,7 @@ const taxonHead = (kind: TaxonKind) =>
       title,
       description: shorten(description),
       canonical,
+      ...(filtered(url) ? { noindex: true } : {}),
       openGraph: website(site.name, title, description, canonical),
       ...(firstCard ? { image: firstCard } : {}),
       jsonLd: [
@@ -208,8 +209,14 @@ async function homeHead(context: HeadContext): Promise<PageHead> {
   const description = `${sort} videos on ${site.name}: watch them streamed, and browse them by category and performer.`;
   const canonical = `${origin}${url.pathname}${url.search}`;
   const firstCard = await firstCardImage(context, {});
-  return { title: site.name, description, canonical, openGraph: website(site.name, site.name, description, canonical), ...(firstCard ? { image: firstCard } : {}) };
+  return {
+    title: site.name, description, canonical, ...(filtered(url) ? { noindex: true } : {}),
+    openGraph: website(site.name, site.name, description, canonical), ...(firstCard ? { image: firstCard } : {}),
+  };
 }
+
+/** A listing narrowed by its filters: one of endless variations of the catalogue, which search engines should not index. */
+const filtered = (url: URL) => listingFilterParams(parseListingFilters((name) => url.searchParams.get(name))).length > 0;
 
 /** Search: the words searched for; never indexed. */
 function searchHead({ url }: HeadContext): PageHead {
@@ -226,7 +233,9 @@ async function firstCardImage({ origin, site, queryClient, url, imageSize }: Hea
   const page = parsePage(url.searchParams.get('page'));
   let card;
   try {
-    card = (await queryClient.fetchQuery(videosQueryOptions({ ...filter, sort, page, limit: PAGE_SIZE }))).data[0];
+    // The listing's own query (its filters too), which the page's grid then reads from the cache.
+    const filters = parseListingFilters((name) => url.searchParams.get(name));
+    card = (await queryClient.fetchQuery(videosQueryOptions({ ...filter, ...filters, sort, page, limit: PAGE_SIZE }))).data[0];
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 400) return null;
     throw error;

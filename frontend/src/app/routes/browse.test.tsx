@@ -232,3 +232,70 @@ describe('coming back to a listing', () => {
     expect(window.sessionStorage.getItem('scroll_target')).toBe('elsewhere');
   });
 });
+
+describe('listing filters', () => {
+  it('asks the API for the filters in the address and shows each as a chip that removes it', async () => {
+    const fetchMock = setup({ '/api/videos': () => makePage([makeVideo({ id: 3, title: 'Long scene' })], { total: 60 }) });
+    renderRoute('/categories/muscle?minDuration=1200&quality=hd&sort=longest');
+
+    expect(await screen.findByRole('link', { name: 'Long scene' })).toBeInTheDocument();
+    const [request] = gridRequests(fetchMock);
+    expect(Object.fromEntries(request.searchParams)).toMatchObject({ category: 'muscle', minDuration: '1200', quality: 'hd', sort: 'longest' });
+    expect(request.searchParams.has('maxDuration')).toBe(false);
+
+    const chips = screen.getByRole('list', { name: 'Applied filters' });
+    expect(within(chips).getByRole('link', { name: 'Remove filter: Over 20 min' })).toHaveAttribute('href', '/categories/muscle?quality=hd&sort=longest');
+    expect(within(chips).getByRole('link', { name: 'Remove filter: HD' })).toHaveAttribute('href', '/categories/muscle?minDuration=1200&sort=longest');
+    expect(within(chips).getByRole('link', { name: 'Clear all' })).toHaveAttribute('href', '/categories/muscle?sort=longest');
+    // The sort tabs and the pages keep the filters.
+    expect(screen.getByRole('link', { name: 'Most viewed' })).toHaveAttribute('href', '/categories/muscle?minDuration=1200&quality=hd&sort=most-viewed');
+    expect(screen.getByRole('link', { name: /next/i })).toHaveAttribute('href', '/categories/muscle?minDuration=1200&quality=hd&sort=longest&page=2');
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+
+  it('offers every choice as a link that sets it from page 1, or removes it when applied, keeping the search and sort', async () => {
+    setup();
+    renderRoute('/search?q=gym&sort=top-rated&page=3&uploaded=week');
+
+    const choices = await screen.findByRole('navigation', { name: 'Filter videos' });
+    const link = (group: string, name: string) => within(within(choices).getByRole('group', { name: group })).getByRole('link', { name });
+    expect(link('Length', 'Under 10 min')).toHaveAttribute('href', '/search?q=gym&maxDuration=599&uploaded=week&sort=top-rated');
+    expect(link('Length', '10–20 min')).toHaveAttribute('href', '/search?q=gym&minDuration=600&maxDuration=1199&uploaded=week&sort=top-rated');
+    expect(link('Quality', '4K')).toHaveAttribute('href', '/search?q=gym&quality=4k&uploaded=week&sort=top-rated');
+    expect(link('Uploaded', 'This week')).toHaveAttribute('aria-current', 'true');
+    expect(link('Uploaded', 'This week')).toHaveAttribute('href', '/search?q=gym&sort=top-rated');
+    expect(link('Uploaded', 'Today')).toHaveAttribute('href', '/search?q=gym&uploaded=today&sort=top-rated');
+    expect(link('Uploaded', 'Today')).not.toHaveAttribute('aria-current');
+  });
+
+  it('applies a filter on a click, and says so with a way out when nothing matches', async () => {
+    const fetchMock = setup({
+      '/api/videos': (url) => (url.searchParams.get('quality') === '4k' ? makePage([]) : makePage([makeVideo({ id: 5, title: 'Any scene' })])),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/performers/ben-cole');
+
+    expect(await screen.findByRole('link', { name: 'Any scene' })).toBeInTheDocument();
+    await user.click(screen.getByText('Filters'));
+    await user.click(within(screen.getByRole('group', { name: 'Quality' })).getByRole('link', { name: '4K' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?quality=4k'));
+    expect(await screen.findByText(/No videos match these filters/)).toBeInTheDocument();
+    expect(gridRequests(fetchMock).at(-1)?.searchParams.get('quality')).toBe('4k');
+    await user.click(screen.getByRole('link', { name: 'Clear the filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('link', { name: 'Any scene' })).toBeInTheDocument();
+  });
+
+  it('names a range typed by hand on its chip, and ignores values the API would refuse', async () => {
+    const fetchMock = setup();
+    renderRoute('/?minDuration=90&maxDuration=300&quality=8k&uploaded=decade');
+
+    expect(await screen.findByRole('link', { name: 'Remove filter: 1:30–5 min' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(gridRequests(fetchMock).length).toBeGreaterThan(0));
+    const [request] = gridRequests(fetchMock);
+    expect(request.searchParams.get('minDuration')).toBe('90');
+    expect(request.searchParams.has('quality')).toBe(false);
+    expect(request.searchParams.has('uploaded')).toBe(false);
+  });
+});

@@ -271,6 +271,10 @@ describe('home: the catalogue grid', () => {
 
     await act(() => router.navigate('/?page=2'));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Featured' })).not.toBeInTheDocument());
+    // A filtered listing shows only what it asked for.
+    await act(() => router.navigate('/?quality=hd'));
+    await waitFor(() => expect(gridRequests(fetchMock).at(-1)?.searchParams.get('quality')).toBe('hd'));
+    expect(screen.queryByRole('region', { name: 'Featured' })).not.toBeInTheDocument();
   });
 
   it('shows no featured row when no video is featured', async () => {

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { listingFilterParams, parseListingFilters } from '@hunktube/shared';
 import { CatalogueListing } from '@/features/browse/components/catalogue-listing';
 import { FeaturedRow } from '@/features/browse/components/featured-row';
 import { useUser } from '@/features/auth/api/get-user';
@@ -8,7 +9,8 @@ import { parsePage } from '@/lib/page-param';
 
 export function HomeRoute() {
   const [searchParams] = useSearchParams();
-  const firstPage = parsePage(searchParams.get('page')) === 1;
+  // The rows are the unfiltered home page's: a filtered listing shows only what it asked for.
+  const firstPage = parsePage(searchParams.get('page')) === 1 && listingFilterParams(parseListingFilters((name) => searchParams.get(name))).length === 0;
   const user = useUser();
 
   return (

@@ -210,6 +210,41 @@ describe('watch page: what it shows', () => {
   });
 });
 
+describe('watch page: theater mode', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('widens the page by its button and the T key, and keeps the choice on this device', async () => {
+    setup();
+    const user = userEvent.setup();
+    const first = renderRoute('/video/7');
+    await findTitle();
+    const page = () => document.querySelector('article.watch');
+    const button = screen.getByRole('button', { name: 'Theater mode' });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(page()).not.toHaveClass('watch--theater');
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    expect(page()).toHaveClass('watch--theater');
+    expect(JSON.parse(localStorage.getItem('player_prefs') ?? '{}')).toMatchObject({ theater: true });
+    // Listed with the other keys.
+    await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    expect(within(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).getByText('Theater mode')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    fireEvent.keyDown(document.body, { key: 't' });
+    expect(page()).not.toHaveClass('watch--theater');
+    fireEvent.keyDown(document.body, { key: 'T' });
+    expect(page()).toHaveClass('watch--theater');
+    first.unmount();
+
+    // The next watch page opens in theater mode.
+    renderRoute('/video/7');
+    await findTitle();
+    await waitFor(() => expect(document.querySelector('article.watch')).toHaveClass('watch--theater'));
+  });
+});
+
 describe('watch page: on load', () => {
   it('counts a trending signal and a view, and shows one more view only once the view is counted', async () => {
     let answerView: (response: Response) => void = () => {};

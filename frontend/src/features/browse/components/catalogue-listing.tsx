@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { parseListingFilters } from '@hunktube/shared';
 import { useVideos, type GetVideosParams } from '@/api/videos/get-videos';
 import { parseSort, SORT_LABELS } from '@/api/videos/sorts';
 import { Pagination } from '@/components/ui/pagination';
@@ -7,6 +8,8 @@ import { VideoGrid, VideoGridSkeleton } from '@/components/ui/video-grid';
 import { useSite } from '@/lib/site';
 import { parsePage } from '@/lib/page-param';
 import { catalogueSearch } from '../utils/catalogue-search';
+import { filterKeep } from '../utils/listing-filters';
+import { ListingFilterBar } from './listing-filter-bar';
 import { SortTabs } from './sort-tabs';
 
 export const PAGE_SIZE = 24;
@@ -25,17 +28,22 @@ interface CatalogueListingProps {
 }
 
 /**
- * A catalogue page: heading, sort tabs, a paginated grid of cards, and its loading, error and empty states.
- * Sort and page live in the address, so every view can be shared, reloaded and reached with the back button.
+ * A catalogue page: heading, sort tabs, filters, a paginated grid of cards, and its loading, error and empty
+ * states. Sort, filters and page live in the address, so every view can be shared, reloaded and reached with the
+ * back button.
  */
 export function CatalogueListing({ heading, filter = {}, keep, empty, children }: CatalogueListingProps) {
   const headingId = useId();
   const [searchParams] = useSearchParams();
   const sort = parseSort(searchParams.get('sort'));
   const page = parsePage(searchParams.get('page'));
+  const filters = parseListingFilters((name) => searchParams.get(name));
+  // The sort tabs and the pages keep the filters; the filters keep the sort.
+  const links = { ...keep, ...filterKeep(filters) };
+  const filtered = Object.keys(filterKeep(filters)).length > 0;
 
   const site = useSite();
-  const videos = useVideos({ ...filter, sort, page, limit: PAGE_SIZE });
+  const videos = useVideos({ ...filter, ...filters, sort, page, limit: PAGE_SIZE });
 
   // Cards wait for the site too: its brand picks the title, and showing one title then another would flicker.
   const loading = videos.isPending || site.isPending;
@@ -45,8 +53,11 @@ export function CatalogueListing({ heading, filter = {}, keep, empty, children }
     <section className="catalogue" aria-labelledby={headingId}>
       <div className="catalogue__head">
         <h1 id={headingId}>{heading(SORT_LABELS[sort])}</h1>
-        <SortTabs current={sort} keep={keep} />
+        <SortTabs current={sort} keep={links} />
       </div>
+      {/* A filtered view is one of endless variations of the catalogue: not for search engines (the server's head says so too). */}
+      {filtered && <meta name="robots" content="noindex" />}
+      <ListingFilterBar filters={filters} sort={sort} keep={keep} />
       {children}
 
       {videos.isError ? (
@@ -59,7 +70,17 @@ export function CatalogueListing({ heading, filter = {}, keep, empty, children }
       ) : loading ? (
         <VideoGridSkeleton />
       ) : videos.data.data.length === 0 ? (
-        <p className="notice">{page > 1 ? 'There are no videos on this page.' : empty}</p>
+        <p className="notice">
+          {page > 1 ? (
+            'There are no videos on this page.'
+          ) : filtered ? (
+            <>
+              No videos match these filters. <Link to={{ search: catalogueSearch(sort, 1, keep) }}>Clear the filters</Link>
+            </>
+          ) : (
+            empty
+          )}
+        </p>
       ) : (
         <VideoGrid
           videos={videos.data.data}
@@ -74,7 +95,7 @@ export function CatalogueListing({ heading, filter = {}, keep, empty, children }
       )}
 
       {videos.data && (
-        <Pagination page={page} pageCount={pageCount} to={(n) => ({ search: catalogueSearch(sort, n, keep) })} />
+        <Pagination page={page} pageCount={pageCount} to={(n) => ({ search: catalogueSearch(sort, n, links) })} />
       )}
     </section>
   );

@@ -119,3 +119,10 @@ export const KeyboardIcon = () => (
     <path d="M6 10h1M9.5 10h1M13 10h1M16.5 10h1M7.5 14h9" />
   </svg>
 );
+
+/** A wide frame: theater mode (narrower when `active`, for the default view). */
+export const TheaterIcon = ({ active = false }: { active?: boolean }) => (
+  <svg {...svg} className="icon">
+    {active ? <path d="M5.5 7.5h13v9h-13z" /> : <path d="M2.5 7h19v10h-19z" />}
+  </svg>
+);

@@ -16,7 +16,9 @@ import {
   writeResumePosition,
 } from '../utils/storage';
 import { Dialog } from '@/components/ui/dialog';
-import { FullscreenIcon, KeyboardIcon, NextIcon, PauseIcon, PictureInPictureIcon, PlayIcon, PreviousIcon, VolumeIcon } from './icons';
+import {
+  FullscreenIcon, KeyboardIcon, NextIcon, PauseIcon, PictureInPictureIcon, PlayIcon, PreviousIcon, TheaterIcon, VolumeIcon,
+} from './icons';
 import { SeekBar } from './seek-bar';
 import { useBrowserValue } from '@/lib/browser-value';
 
@@ -41,6 +43,8 @@ interface VideoPlayerProps {
    * seconds while playing, and at once (`settled`) on pause and at the end.
    */
   onProgress?: (position: number | null, settled: boolean) => void;
+  /** Theater mode, which the page around the player lays out; without it (the embed) there is no such button or key. */
+  theater?: { on: boolean; toggle: () => void };
 }
 
 const SAVE_EVERY_SECONDS = 5;
@@ -59,6 +63,7 @@ export function VideoPlayer({
   onDuration,
   navigation = true,
   onProgress,
+  theater,
 }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -181,6 +186,7 @@ export function VideoPlayer({
     togglePlay,
     toggleMute,
     toggleFullscreen,
+    toggleTheater: theater?.toggle,
     seekBy: (seconds) => seekTo((videoRef.current?.currentTime ?? 0) + seconds),
     seekToFraction: (fraction) => {
       const end = videoRef.current?.duration;
@@ -360,6 +366,11 @@ export function VideoPlayer({
           <button className="icon-button" type="button" aria-label="Keyboard shortcuts" aria-haspopup="dialog" onClick={() => setHelpOpen(true)}>
             <KeyboardIcon />
           </button>
+          {theater && (
+            <button className="icon-button" type="button" aria-label="Theater mode" aria-pressed={theater.on} onClick={theater.toggle}>
+              <TheaterIcon active={theater.on} />
+            </button>
+          )}
           <button
             className="icon-button"
             type="button"
@@ -372,7 +383,7 @@ export function VideoPlayer({
       </div>
       <Dialog open={helpOpen} title="Keyboard shortcuts" onClose={() => setHelpOpen(false)}>
         <dl className="player__shortcuts">
-          {SHORTCUT_LIST.map(([keys, action]) => (
+          {SHORTCUT_LIST.filter(([keys]) => theater || keys !== 'T').map(([keys, action]) => (
             <div key={keys}>
               <dt>{keys}</dt>
               <dd>{action}</dd>

@@ -16,7 +16,8 @@ import { useRelatedVideos } from '../api/get-related-videos';
 import { useIncrementViews } from '../api/increment-views';
 import { useUpdateDuration } from '../api/update-duration';
 import { useResumeReporter } from '../hooks/use-resume-reporter';
-import { writeScrollTarget } from '../utils/storage';
+import { readPlayerPrefs, writePlayerPrefs, writeScrollTarget } from '../utils/storage';
+import { useBrowserValue } from '@/lib/browser-value';
 import { parseStartTime } from '../utils/start-time';
 import { serializeJsonLd, videoJsonLd } from '../utils/video-json-ld';
 import {
@@ -72,6 +73,14 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
 
   const [viewCounted, setViewCounted] = useState(false);
   const [savedDuration, setSavedDuration] = useState<number | null>(null);
+  // Theater mode, as this device last chose it (drawn off by the server, then as stored).
+  const storedTheater = useBrowserValue(() => readPlayerPrefs().theater, false);
+  const [chosenTheater, setTheater] = useState<boolean | null>(null);
+  const theater = chosenTheater ?? storedTheater;
+  const toggleTheater = () => {
+    writePlayerPrefs({ theater: !theater });
+    setTheater(!theater);
+  };
   const { mutate: sendTrending } = useAddTrending();
   const { mutate: sendView } = useIncrementViews();
   const { mutate: sendHistory } = useAddHistory();
@@ -139,7 +148,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
   const thumbnailUrl = resolveImageUrl(loaded.poster ?? loaded.thumbnail, site.data?.imageHost);
 
   return (
-    <article className={list ? 'watch watch--with-list' : 'watch'}>
+    <article className={['watch', list && 'watch--with-list', theater && 'watch--theater'].filter(Boolean).join(' ')}>
       <DocumentTitle>{videoPageTitle(title, siteName)}</DocumentTitle>
       {/* The server's head already has this page's VideoObject when the page was loaded at this address. */}
       {!serverHeadDescribes(location.pathname) && (
@@ -167,6 +176,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
           }}
           onDuration={onDuration}
           onProgress={reportProgress}
+          theater={{ on: theater, toggle: toggleTheater }}
         />
         <VideoDetails
           video={loaded}

@@ -9,6 +9,8 @@ export interface PlayerShortcuts {
   changeVolume: (by: number) => void;
   toggleFullscreen: () => void;
   toggleMute: () => void;
+  /** T: theater mode; absent where the player has no page around it (the embed). */
+  toggleTheater?: () => void;
   /** Shift+N and Shift+P; absent where there is no next or previous video. */
   next?: () => void;
   previous?: () => void;
@@ -25,6 +27,7 @@ export const SHORTCUT_LIST: [keys: string, action: string][] = [
   ['0–9', 'Jump to 0 %–90 % of the video'],
   ['M', 'Mute or unmute'],
   ['F', 'Full screen'],
+  ['T', 'Theater mode'],
   ['Shift+N / Shift+P', 'Next or previous video'],
   ['?', 'This list'],
 ];
@@ -63,6 +66,7 @@ export function usePlayerShortcuts(shortcuts: PlayerShortcuts): void {
         ArrowDown: () => on.changeVolume(-0.1),
         f: () => on.toggleFullscreen(),
         m: () => on.toggleMute(),
+        ...(on.toggleTheater ? { t: on.toggleTheater } : {}),
       };
       let action: (() => void) | undefined;
       if (event.key === '?') action = shifted['?'];
