@@ -88,6 +88,44 @@ describe('an admin', () => {
     expect(saved.categories).toContainEqual({ id: 'poolside-e2e', name: 'Poolside E2E' });
   });
 
+  it('marks chapters from the edit panel’s player, and a visitor jumps by chapter on the watch page', async () => {
+    const video = videos[1];
+    await page.goto(`/admin/videos/${video.id}`);
+    await page.getByRole('heading', { name: 'Admin Mode - Edit Video' }).waitFor();
+    // The preview is the video's embed, same origin: played to 3 s and paused, Mark here reads it.
+    const preview = page.frameLocator('iframe[title="Video preview"]');
+    await preview.locator('video').waitFor();
+    await preview.locator('video').evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await new Promise<void>((resolve) => (element.readyState >= 1 ? resolve() : element.addEventListener('loadedmetadata', () => resolve(), { once: true })));
+      element.currentTime = 3;
+      await new Promise<void>((resolve) => element.addEventListener('seeked', () => resolve(), { once: true }));
+    });
+    await page.getByRole('button', { name: 'Add chapter' }).click();
+    await page.getByLabel('Chapter title').first().fill('Opening');
+    await page.getByRole('button', { name: 'Mark here' }).click();
+    await expect.poll(() => page.getByLabel('Chapter start (seconds)').nth(1).inputValue()).toBe('3');
+    await page.getByLabel('Chapter title').nth(1).fill('The pose');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Changes saved.').waitFor();
+    expect((await api<{ chapters: unknown }>(`/api/videos/${video.id}`)).body.chapters).toEqual([{ start: 0, title: 'Opening' }, { start: 3, title: 'The pose' }]);
+
+    // A visitor: the server's page carries the chapters as Clip parts, the seek bar marks them, the list jumps.
+    const { page: visitor, context } = await newVisitor(browser);
+    await visitor.goto(`/video/${video.id}`);
+    const jsonLd = await visitor.locator('script[type="application/ld+json"]').allTextContents();
+    const videoObject = jsonLd.map((text) => JSON.parse(text) as { '@type': string; hasPart?: { name: string; startOffset: number }[] }).find((data) => data['@type'] === 'VideoObject');
+    expect(videoObject?.hasPart?.map((part) => [part.name, part.startOffset])).toEqual([['Opening', 0], ['The pose', 3]]);
+    const chapters = visitor.getByRole('navigation', { name: 'Chapters' });
+    await chapters.getByRole('link', { name: /The pose/ }).click();
+    const player = visitor.locator('video.player__video');
+    await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    expect(new URL(visitor.url()).search).toBe('');
+    await expect.poll(() => chapters.getByRole('link', { name: /The pose/ }).getAttribute('aria-current')).toBe('true');
+    expect(await visitor.locator('.seek-bar__mark').count()).toBe(1);
+    await context.close();
+  });
+
   it('reads a video’s statistics in its panel: the figures the API has, a chart walked with the keyboard, its table', async () => {
     const video = videos[1];
     // A view counted now, and written, so that today has one.

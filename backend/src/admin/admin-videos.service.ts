@@ -5,14 +5,15 @@ import { stemOf } from '../common/media-paths';
 import { StorageService } from '../media/storage.service';
 import { TaxaRepository } from '../taxa/taxa.repository';
 import { CountersService } from '../videos/counters/counters.service';
-import { EDIT_CONFLICT, editVersion, parseEditPrecondition } from '@hunktube/shared';
+import { type Chapter, EDIT_CONFLICT, editVersion, parseEditPrecondition } from '@hunktube/shared';
+import type { EntityManager } from 'typeorm';
 import { ConflictError, InvalidInputError, NotFoundError } from '../common/errors/domain-errors';
 import type { VideoDto } from '../videos/dto/video.dto';
 import { toVideo } from '../videos/video.mapper';
 import { type EditableColumn, VIDEO_NOT_FOUND, VideosRepository, type VideoStatus } from '../videos/videos.repository';
 import { VideosService } from '../videos/videos.service';
 import type { NoErrorDto } from '../common/dto/no-error.dto';
-import type { UpdatedVideoDto, UpdateVideoDto } from './dto/update-video.dto';
+import type { ChapterInputDto, UpdatedVideoDto, UpdateVideoDto } from './dto/update-video.dto';
 
 export { SLUG_TAKEN, STEM_TAKEN } from '../videos/videos.repository';
 
@@ -64,6 +65,8 @@ export class AdminVideosService {
       if (value !== undefined) values[column] = value;
     }
     if (dto.upload_date !== undefined) values.upload_date = isoDate(dto.upload_date);
+    const chapters = dto.chapters && orderedChapters(dto.chapters);
+    if (chapters) values.chapters = JSON.stringify(chapters);
     // With a precondition, views and likes are changes from the counts the admin read: what was counted since
     // (flushed or still buffered) stays. Without one, they are written as given.
     const countChanges = precondition
@@ -81,6 +84,7 @@ export class AdminVideosService {
     // Only `tx` inside: PGlite runs one query runner at a time, so the outer DataSource would wait forever.
     const status = await this.repository.edit(dto.id, async (tx) => {
       const status = await this.repository.lockForEdit(dto.id, tx);
+      if (chapters?.length) await this.assertChaptersFit(dto.id, chapters, tx);
       if (precondition && editVersion(await this.repository.editableFields(dto.id, tx)) !== precondition.version) {
         throw new ConflictError(EDIT_CONFLICT);
       }
@@ -116,13 +120,30 @@ export class AdminVideosService {
     return { error: null };
   }
 
+  /** 400 when a chapter starts at or after the end of the video (when its duration is known). */
+  private async assertChaptersFit(id: number, chapters: Chapter[], tx: EntityManager): Promise<void> {
+    const duration = (await this.repository.cardRow(id, true, tx))?.duration;
+    const last = chapters[chapters.length - 1];
+    if (duration && last.start >= Number(duration)) {
+      throw new InvalidInputError(`the chapter "${last.title}" starts at ${last.start} s, after the video ends (${Number(duration)} s)`);
+    }
+  }
+
   /** The video as GET /api/videos/{id} answers it; for one not published yet, the same shape. */
   private async videoOf(id: number, status: VideoStatus): Promise<VideoDto> {
     if (status === 'ready') return this.videos.findOne(id);
     const row = await this.repository.cardRow(id, true);
     if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
-    return toVideo(row, await this.videos.taxaOf(id), this.config.imageHost);
+    return toVideo(row, await this.videos.detailsOf(id), this.config.imageHost);
   }
+}
+
+/** The chapters by start, titles trimmed; 400 when two start at the same second. */
+function orderedChapters(chapters: ChapterInputDto[]): Chapter[] {
+  const ordered = chapters.map(({ start, title }) => ({ start, title: title.trim() })).sort((a, b) => a.start - b.start);
+  const twice = ordered.find((chapter, i) => i > 0 && ordered[i - 1].start === chapter.start);
+  if (twice) throw new InvalidInputError(`two chapters start at ${twice.start} s: each needs a second of its own`);
+  return ordered;
 }
 
 /** The instant an ISO 8601 date names, for the timestamptz column; 400 for one that names none. */

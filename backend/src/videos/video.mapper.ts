@@ -1,6 +1,6 @@
 import { previewPathOf, posterPathOf, storyboardPathOf, streamPathOf } from '../common/media-paths';
 import type { TaxonRefDto } from '../taxa/taxon-ref.dto';
-import type { VideoCardDto, VideoDto } from './dto/video.dto';
+import type { ChapterDto, VideoCardDto, VideoDto } from './dto/video.dto';
 import { iso } from '../common/utils/iso';
 
 /** The columns a card needs, as selected by `CARD_COLUMNS`. */
@@ -48,15 +48,19 @@ export function toVideoCard(row: VideoCardRow, imageHost: string): VideoCardDto 
   };
 }
 
-export function toVideo(
-  row: VideoCardRow,
-  taxa: { categories: TaxonRefDto[]; performers: TaxonRefDto[] },
-  imageHost: string,
-): VideoDto {
+/** What a video has besides its card's columns: its taxa with their names, and its chapters. */
+export interface VideoDetails {
+  categories: TaxonRefDto[];
+  performers: TaxonRefDto[];
+  chapters: ChapterDto[];
+}
+
+export function toVideo(row: VideoCardRow, details: VideoDetails, imageHost: string): VideoDto {
   return {
     ...toVideoCard(row, imageHost),
-    categories: taxa.categories,
-    performers: taxa.performers,
+    categories: details.categories,
+    performers: details.performers,
+    chapters: details.chapters,
     stream_path: streamPathOf(row.url),
     poster: row.media_ready ? imageHost + posterPathOf(row.url) : row.thumbnail || null,
     storyboard: row.media_ready ? imageHost + storyboardPathOf(row.url) : null,

@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from '../common/errors/domain-errors';
 import { InvalidationBus } from '../common/cache/invalidation-bus';
 import { touches, VIDEO_FIELDS, type VideoField } from '../common/cache/change-events';
 import { constraintOf, isUniqueViolation } from '../common/utils/database-errors';
-import type { EditableVideo } from '@hunktube/shared';
+import type { Chapter, EditableVideo } from '@hunktube/shared';
 import { stemOf } from '../common/media-paths';
 import type { TaxonKind } from '../taxa/taxa.repository';
 import type { CounterDelta } from './counters/counter-store';
@@ -43,7 +43,8 @@ const TAXON_JOIN: Record<TaxonKind, { table: string; column: string }> = {
 
 /** The columns an admin's edit may write. Never from input: the DTO's fields are mapped to these. */
 export type EditableColumn =
-  | 'slug' | 'title' | 'atg_title' | 'jtg_title' | 'views' | 'likes' | 'featured' | 'upload_date' | 'thumbnail' | 'url';
+  | 'slug' | 'title' | 'atg_title' | 'jtg_title' | 'views' | 'likes' | 'featured' | 'upload_date' | 'thumbnail' | 'url'
+  | 'chapters';
 
 export interface NewVideo {
   slug: string;
@@ -146,9 +147,9 @@ export class VideosRepository {
   }
 
   /** The card columns of one video, published only unless `anyState` (an admin reads processing ones too). */
-  async cardRow(id: number, anyState = false): Promise<VideoCardRow | null> {
+  async cardRow(id: number, anyState = false, manager: EntityManager = this.db.manager): Promise<VideoCardRow | null> {
     if (!anyState) return (await this.publishedRows([id])).get(id) ?? null;
-    const [row] = await this.db.query<VideoCardRow[]>(`SELECT ${cardColumns('v')} FROM videos v WHERE v.id = $1`, [id]);
+    const [row] = await manager.query<VideoCardRow[]>(`SELECT ${cardColumns('v')} FROM videos v WHERE v.id = $1`, [id]);
     return row ?? null;
   }
 
@@ -218,6 +219,13 @@ export class VideosRepository {
     const ids: Record<TaxonKind, string[]> = { categories: [], performers: [] };
     for (const row of rows) ids[row.kind].push(row.id);
     return ids;
+  }
+
+  /** The video's chapters as stored (ascending by start), [] for none or an unknown video. */
+  async chaptersOf(id: number, manager: EntityManager = this.db.manager): Promise<Chapter[]> {
+    const [row] = await manager.query<{ chapters: Chapter[] | string }[]>('SELECT chapters FROM videos WHERE id = $1', [id]);
+    if (!row) return [];
+    return typeof row.chapters === 'string' ? (JSON.parse(row.chapters) as Chapter[]) : row.chapters;
   }
 
   /** How many published videos carry each category or performer (those with none are left out). */
@@ -367,7 +375,7 @@ export class VideosRepository {
 
   /** The fields an admin edits, as the edit version (`editVersion` of @hunktube/shared) reads them. */
   async editableFields(id: number, manager: EntityManager): Promise<EditableVideo> {
-    const [row] = await manager.query<(Omit<EditableVideo, 'upload_date' | 'categories' | 'performers'> & { upload_date: Date | string })[]>(
+    const [row] = await manager.query<(Omit<EditableVideo, 'upload_date' | 'categories' | 'performers' | 'chapters'> & { upload_date: Date | string })[]>(
       `SELECT slug, title, atg_title, jtg_title, featured, upload_date, thumbnail, url FROM videos WHERE id = $1`,
       [id],
     );
@@ -375,6 +383,7 @@ export class VideosRepository {
     const taxa = await this.taxonIds(id, manager);
     return {
       ...row,
+      chapters: await this.chaptersOf(id, manager),
       featured: Number(row.featured),
       upload_date: new Date(row.upload_date).toISOString(),
       categories: taxa.categories.map((taxonId) => ({ id: taxonId })),

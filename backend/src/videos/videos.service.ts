@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import type { TaxonRefDto } from '../taxa/taxon-ref.dto';
 import type { VideoCardDto, VideoCardPageDto, VideoDto, RelatedVideosDto } from './dto/video.dto';
 import type { ListVideosQuery, VideoSort } from './dto/list-videos.query';
 import { CatalogueCache } from './catalogue-cache';
@@ -11,7 +10,7 @@ import { type CatalogueReader, catalogueFilterOf, HOT_FALLBACK_LIMIT, RELATED_LI
 import { SqlCatalogueReader } from './catalogue/sql-catalogue-reader';
 import type { PendingCounts } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
-import { toVideo, toVideoCard, VideoCardRow } from './video.mapper';
+import { toVideo, toVideoCard, VideoCardRow, type VideoDetails } from './video.mapper';
 import { TaxaRepository } from '../taxa/taxa.repository';
 import { VIDEO_NOT_FOUND, VideosRepository } from './videos.repository';
 import { SearchIndex } from './catalogue/search-index';
@@ -60,20 +59,20 @@ export class VideosService {
     const row = await this.repository.cardRow(id);
     if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
     const [taxa, pending] = await Promise.all([
-      this.cache.derive(`taxa:${id}`, 'catalogue', () => this.taxaOf(id)),
+      this.cache.derive(`details:${id}`, 'catalogue', () => this.detailsOf(id)),
       this.counters.pending([id]),
     ]);
     return toVideo(withPending(row, pending), taxa, this.config.imageHost);
   }
 
-  /** The video's categories and performers with their names, each by name. */
-  async taxaOf(id: number): Promise<{ categories: TaxonRefDto[]; performers: TaxonRefDto[] }> {
-    const ids = await this.repository.taxonIds(id);
+  /** The video's categories and performers with their names, each by name, and its chapters. */
+  async detailsOf(id: number): Promise<VideoDetails> {
+    const [ids, chapters] = await Promise.all([this.repository.taxonIds(id), this.repository.chaptersOf(id)]);
     const [categories, performers] = await Promise.all([
       this.taxa.refs('categories', ids.categories),
       this.taxa.refs('performers', ids.performers),
     ]);
-    return { categories, performers };
+    return { categories, performers, chapters };
   }
 
   /**

@@ -47,6 +47,7 @@ export function makeWatchVideo(overrides: Partial<Video> = {}): Video {
   return {
     categories: [],
     performers: [],
+    chapters: [],
     stream_path: `/videos/${stem}/index.m3u8`,
     poster: `/thumbs/${stem}/poster.jpg`,
     storyboard: null,

@@ -16,6 +16,8 @@ export interface EditableVideo {
   url: string;
   categories: readonly { id: string }[];
   performers: readonly { id: string }[];
+  /** Absent or empty: no chapters (a version then reads as it did before chapters existed). */
+  chapters?: readonly { start: number; title: string }[];
 }
 
 export interface ReadCounts {
@@ -46,6 +48,7 @@ export function editVersion(video: EditableVideo): string {
     video.url,
     video.categories.map((c) => c.id).sort(),
     video.performers.map((p) => p.id).sort(),
+    ...(video.chapters?.length ? [video.chapters.map((c) => [c.start, c.title])] : []),
   ]);
   return fnv1a(canonical, 0x811c9dc5) + fnv1a(canonical, 0x050c5d1f);
 }

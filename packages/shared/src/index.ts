@@ -3,6 +3,7 @@
 // (`@hunktube/shared/common-passwords`), so that the web client does not ship it.
 export * from './age-gate.js';
 export * from './brand-title.js';
+export * from './chapters.js';
 export * from './continue-watching.js';
 export * from './edit-version.js';
 export * from './format-duration.js';

@@ -12,10 +12,13 @@ import {
   Max,
   MaxLength,
   Min,
+  Validate,
   ValidateIf,
   ValidateNested,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
 } from 'class-validator';
-import { VIDEO_TITLE_MAX_LENGTH } from '@hunktube/shared';
+import { CHAPTER_TITLE_MAX_LENGTH, CHAPTERS_MAX, VIDEO_TITLE_MAX_LENGTH } from '@hunktube/shared';
 import { MAX_ID } from '../../common/dto/video-id.dto';
 import { VideoDto } from '../../videos/dto/video.dto';
 
@@ -43,6 +46,33 @@ export class VideoTaxonRefDto {
   @IsString({ message: 'the name of a category or performer must be a string' })
   @MaxLength(100)
   name?: string;
+}
+
+/** A chapter as the admin panel sends it; the list is sorted by start on saving (two at one second: 400). */
+export class ChapterInputDto {
+  @ApiProperty({ minimum: 0, maximum: 86_400, description: 'Whole seconds from the start; before the end of the video when its duration is known' })
+  @IsInt({ message: 'a chapter start must be a whole number of seconds' })
+  @Min(0, { message: 'a chapter start must not be negative' })
+  @Max(86_400, { message: 'a chapter start must be at most 86400 seconds' })
+  start: number;
+
+  @ApiProperty({ minLength: 1, maxLength: CHAPTER_TITLE_MAX_LENGTH, description: 'Plain text; spaces around it are trimmed' })
+  @IsString({ message: 'a chapter title must be a string' })
+  @Matches(/\S/, { message: 'a chapter title must not be empty' })
+  @MaxLength(CHAPTER_TITLE_MAX_LENGTH, { message: `a chapter title must be at most ${CHAPTER_TITLE_MAX_LENGTH} characters long` })
+  title: string;
+}
+
+/** Each element a plain object: ValidateNested alone lets a nested array through (it validates its no elements). */
+@ValidatorConstraint({ name: 'objectsEach' })
+class ObjectsEach implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return !Array.isArray(value) || value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item));
+  }
+
+  defaultMessage(): string {
+    return 'each chapter must be an object {start, title}';
+  }
 }
 
 const TaxaProperty = (name: 'categories' | 'performers') =>
@@ -140,12 +170,21 @@ export class UpdateVideoDto {
 
   @TaxaProperty('performers')
   performers?: VideoTaxonRefDto[];
+
+  @ApiPropertyOptional({ type: [ChapterInputDto], maxItems: CHAPTERS_MAX, description: 'Replaces the chapters ([] removes them)' })
+  @Omittable()
+  @IsArray({ message: 'chapters must be an array of {start, title}' })
+  @ArrayMaxSize(CHAPTERS_MAX, { message: `a video has at most ${CHAPTERS_MAX} chapters` })
+  @Validate(ObjectsEach)
+  @ValidateNested({ each: true })
+  @Type(() => ChapterInputDto)
+  chapters?: ChapterInputDto[];
 }
 
 /** The fields of the body that update-video reads; the rest of the `Video` object is dropped unread. */
 export const UPDATE_VIDEO_FIELDS = [
   'id', 'slug', 'title', 'atg_title', 'jtg_title', 'views', 'likes', 'featured', 'upload_date', 'thumbnail', 'url',
-  'categories', 'performers',
+  'categories', 'performers', 'chapters',
 ] as const satisfies readonly (keyof UpdateVideoDto)[];
 
 /** `{ id }` of the `Video` object that delete-video receives; every other field is ignored. */

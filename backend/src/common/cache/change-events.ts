@@ -14,6 +14,8 @@ export const VIDEO_FIELDS = [
   'media',
   'categories',
   'performers',
+  /** The moments an admin marked (the watch page's chapter list and JSON-LD). */
+  'chapters',
 ] as const;
 export type VideoField = (typeof VIDEO_FIELDS)[number];
 

@@ -1,3 +1,4 @@
+import { CHAPTER_TITLE_MAX_LENGTH, CHAPTERS_MAX } from '@hunktube/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TaxonRefDto } from '../../taxa/taxon-ref.dto';
 
@@ -18,9 +19,16 @@ export class VideoCardDto {
   @ApiProperty({ description: 'Source path, e.g. /2024/06/pool-party.mp4' }) url: string;
 }
 
+/** A moment of the video an admin marked (issue #34): its start in whole seconds and its title. */
+export class ChapterDto {
+  @ApiProperty({ minimum: 0, maximum: 86_400, example: 95 }) start: number;
+  @ApiProperty({ minLength: 1, maxLength: CHAPTER_TITLE_MAX_LENGTH, example: 'Poolside' }) title: string;
+}
+
 export class VideoDto extends VideoCardDto {
   @ApiProperty({ type: [TaxonRefDto] }) categories: TaxonRefDto[];
   @ApiProperty({ type: [TaxonRefDto] }) performers: TaxonRefDto[];
+  @ApiProperty({ type: [ChapterDto], maxItems: CHAPTERS_MAX, description: 'Ascending by start; empty when none were marked' }) chapters: ChapterDto[];
   @ApiProperty({ description: 'The /videos/{stem}/index.m3u8 path to pass to /api/video/secure' }) stream_path: string;
   @ApiProperty({ type: String, nullable: true }) poster: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'URL of the WebVTT seek-preview file' }) storyboard: string | null;

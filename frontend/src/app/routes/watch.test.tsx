@@ -245,6 +245,59 @@ describe('watch page: theater mode', () => {
   });
 });
 
+describe('watch page: chapters', () => {
+  const chapters = [
+    { start: 0, title: 'Intro' },
+    { start: 95, title: 'Poolside' },
+    { start: 300, title: 'Shower' },
+  ];
+
+  it('lists the chapters under the player as ?t= links that move the player there, marking the one playing', async () => {
+    setup({ video: makeWatchVideo({ id: 7, duration: 600, chapters }) });
+    const user = userEvent.setup();
+    renderRoute('/video/7?context=watch-later');
+    await findTitle();
+
+    const list = screen.getByRole('navigation', { name: 'Chapters' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['0:00Intro', '/video/7?context=watch-later&t=0'],
+      ['1:35Poolside', '/video/7?context=watch-later&t=95'],
+      ['5:00Shower', '/video/7?context=watch-later&t=300'],
+    ]);
+    expect(links[0]).toHaveAttribute('aria-current', 'true');
+
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    await user.click(links[1]);
+    expect(videoElement().currentTime).toBe(95);
+    expect(play).toHaveBeenCalled();
+    await waitFor(() => expect(within(list).getByRole('link', { name: /Poolside/ })).toHaveAttribute('aria-current', 'true'));
+    // The seek bar names the chapter it is in.
+    expect(screen.getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', '1:35 of 10:00, Poolside');
+    expect(document.querySelectorAll('.seek-bar__mark')).toHaveLength(2);
+    play.mockRestore();
+  });
+
+  it('shows no chapter list for a video without chapters, and describes chapters as Clip parts for search engines', async () => {
+    setup();
+    const first = renderRoute('/video/7');
+    await findTitle();
+    expect(screen.queryByRole('navigation', { name: 'Chapters' })).not.toBeInTheDocument();
+    first.unmount();
+
+    setup({ video: makeWatchVideo({ id: 8, duration: 600, chapters }) });
+    renderRoute('/video/8');
+    await findTitle('Video 8');
+    const data = [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '{}'));
+    const video = data.find((item) => item['@type'] === 'VideoObject');
+    expect(video.hasPart).toEqual([
+      { '@type': 'Clip', name: 'Intro', startOffset: 0, endOffset: 95, url: expect.stringMatching(/\/video\/8\?t=0$/) },
+      { '@type': 'Clip', name: 'Poolside', startOffset: 95, endOffset: 300, url: expect.stringMatching(/\/video\/8\?t=95$/) },
+      { '@type': 'Clip', name: 'Shower', startOffset: 300, endOffset: 600, url: expect.stringMatching(/\/video\/8\?t=300$/) },
+    ]);
+  });
+});
+
 describe('watch page: on load', () => {
   it('counts a trending signal and a view, and shows one more view only once the view is counted', async () => {
     let answerView: (response: Response) => void = () => {};

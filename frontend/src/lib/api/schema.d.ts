@@ -1171,6 +1171,12 @@ export interface components {
             id: string;
             name: string;
         };
+        ChapterDto: {
+            /** @example 95 */
+            start: number;
+            /** @example Poolside */
+            title: string;
+        };
         VideoDto: {
             id: number;
             slug: string;
@@ -1194,6 +1200,8 @@ export interface components {
             url: string;
             categories: components["schemas"]["TaxonRefDto"][];
             performers: components["schemas"]["TaxonRefDto"][];
+            /** @description Ascending by start; empty when none were marked */
+            chapters: components["schemas"]["ChapterDto"][];
             /** @description The /videos/{stem}/index.m3u8 path to pass to /api/video/secure */
             stream_path: string;
             poster: string | null;
@@ -1702,6 +1710,12 @@ export interface components {
              */
             name?: string;
         };
+        ChapterInputDto: {
+            /** @description Whole seconds from the start; before the end of the video when its duration is known */
+            start: number;
+            /** @description Plain text; spaces around it are trimmed */
+            title: string;
+        };
         UpdateVideoDto: {
             /** @example 42 */
             id: number;
@@ -1732,6 +1746,8 @@ export interface components {
             categories?: components["schemas"]["VideoTaxonRefDto"][];
             /** @description Replaces the video's performers; each must exist (400 "Unknown performer: …") */
             performers?: components["schemas"]["VideoTaxonRefDto"][];
+            /** @description Replaces the chapters ([] removes them) */
+            chapters?: components["schemas"]["ChapterInputDto"][];
         };
         UpdatedVideoDto: {
             /** @description The video as GET /api/videos/{id} answers it */

@@ -383,3 +383,57 @@ describe('edit panel: no lost updates', () => {
     expect(screen.queryByRole('button', { name: 'Reload video' })).not.toBeInTheDocument();
   });
 });
+
+describe('edit panel: chapters', () => {
+  /** Puts a player at `seconds` in the preview frame, as the embed page would have it. */
+  const previewAt = (seconds: number) => {
+    const frame = screen.getByTitle('Video preview') as HTMLIFrameElement;
+    const doc = frame.contentDocument!;
+    const video = doc.createElement('video');
+    Object.defineProperty(video, 'currentTime', { value: seconds });
+    // jsdom loads no page into the frame: its document is made to hold the player.
+    if (!doc.documentElement) doc.appendChild(doc.createElement('html'));
+    doc.documentElement.replaceChildren(video);
+  };
+
+  it('marks a chapter at the preview player’s position, keeps them in order, and saves them with the video', async () => {
+    const { fetchMock, user, video } = renderPanel({
+      video: panelVideo({ duration: 600, chapters: [{ start: 30, title: 'Intro' }] }),
+      routes: { '/api/admin/update-video': (_url, init) => ({ data: JSON.parse(String(init?.body)), error: null }) },
+    });
+    expect(screen.getByTitle('Video preview')).toHaveAttribute('src', `/embed/${video.id}`);
+
+    previewAt(95.8);
+    await user.click(screen.getByRole('button', { name: 'Mark here' }));
+    previewAt(10.2);
+    await user.click(screen.getByRole('button', { name: 'Mark here' }));
+    const starts = () => screen.getAllByLabelText('Chapter start (seconds)').map((input) => (input as HTMLInputElement).value);
+    expect(starts()).toEqual(['10', '30', '95']);
+    // The new chapter's title has the focus, to be named at once.
+    await waitFor(() => expect(screen.getAllByLabelText('Chapter title')[0]).toHaveFocus());
+    await user.keyboard('Locker room');
+    await user.type(screen.getAllByLabelText('Chapter title')[2], 'Pool');
+    await user.click(screen.getByRole('button', { name: 'Remove chapter Intro' }));
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(sentBodies(fetchMock, '/api/admin/update-video')).toHaveLength(1));
+    expect(sentBodies(fetchMock, '/api/admin/update-video')[0]).toMatchObject({ chapters: [{ start: 10, title: 'Locker room' }, { start: 95, title: 'Pool' }] });
+  });
+
+  it('refuses to save a chapter without a title or past the end, and stops at 50', async () => {
+    const { fetchMock, user } = renderPanel({ video: panelVideo({ duration: 600, chapters: [] }) });
+    await user.click(screen.getByRole('button', { name: 'Add chapter' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(callsTo(fetchMock, '/api/admin/update-video')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Chapter title'), 'Named');
+    await user.clear(screen.getByLabelText('Chapter start (seconds)'));
+    await user.type(screen.getByLabelText('Chapter start (seconds)'), '600');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(callsTo(fetchMock, '/api/admin/update-video')).toHaveLength(0);
+
+    const fifty = Array.from({ length: 50 }, (_, i) => ({ start: i, title: `c${i}` }));
+    renderPanel({ video: panelVideo({ duration: 600, chapters: fifty }) });
+    expect(screen.getAllByRole('button', { name: 'Mark here' }).at(-1)).toBeDisabled();
+    expect(screen.getAllByRole('button', { name: 'Add chapter' }).at(-1)).toBeDisabled();
+  });
+});

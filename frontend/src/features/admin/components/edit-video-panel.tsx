@@ -8,6 +8,7 @@ import { useSite } from '@/lib/site';
 import { useUpdateVideo } from '../api/update-video';
 import { errorText, failureNotice, useAdminNotice } from './admin-notice';
 import { EditVideoActions } from './edit-video-actions';
+import { EditVideoChapters } from './edit-video-chapters';
 import { EditVideoClientIp } from './edit-video-client-ip';
 import { EditVideoTaxa } from './edit-video-taxa';
 import { EditVideoThumbnail } from './edit-video-thumbnail';
@@ -140,6 +141,12 @@ export function EditVideoPanel({ video, onSaved, onDeleted }: EditVideoPanelProp
         {textField('upload_date', 'Upload date')}
         {textField('thumbnail', 'Thumbnail URL', true)}
         {textField('url', 'Video URL', true)}
+        <EditVideoChapters
+          videoId={draft.id}
+          chapters={draft.chapters}
+          duration={draft.duration}
+          onChange={(chapters) => setDraft((current) => ({ ...current, chapters }))}
+        />
         <div className="edit-video__save edit-video__wide">
           <button className="button button--primary" type="submit" disabled={update.isPending}>
             Save Changes

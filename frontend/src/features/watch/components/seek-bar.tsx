@@ -1,4 +1,4 @@
-import { formatDuration } from '@hunktube/shared';
+import { type Chapter, chapterAt, formatDuration } from '@hunktube/shared';
 import { useState, type CSSProperties, type PointerEvent } from 'react';
 import { cueAt, type StoryboardCue } from '../utils/storyboard';
 
@@ -6,6 +6,8 @@ interface SeekBarProps {
   currentTime: number;
   duration: number;
   cues: readonly StoryboardCue[];
+  /** The video's chapters: marks on the bar, and the name of the one under the pointer in the preview. */
+  chapters?: readonly Chapter[];
   onSeek: (time: number) => void;
 }
 
@@ -19,7 +21,7 @@ interface Hover {
  * The seek slider. Hovering it (or dragging a finger along it) shows the storyboard tile and the time at that
  * point, positioned over the bar and kept inside it.
  */
-export function SeekBar({ currentTime, duration, cues, onSeek }: SeekBarProps) {
+export function SeekBar({ currentTime, duration, cues, chapters = [], onSeek }: SeekBarProps) {
   const [hover, setHover] = useState<Hover | null>(null);
   const known = Number.isFinite(duration) && duration > 0;
 
@@ -31,6 +33,8 @@ export function SeekBar({ currentTime, duration, cues, onSeek }: SeekBarProps) {
   };
 
   const cue = hover ? cueAt(cues, hover.time) : null;
+  const hovered = hover ? chapterAt(chapters, hover.time) : null;
+  const playing = chapterAt(chapters, currentTime);
   const played = known ? Math.min(100, (currentTime / duration) * 100) : 0;
 
   return (
@@ -60,7 +64,15 @@ export function SeekBar({ currentTime, duration, cues, onSeek }: SeekBarProps) {
               }}
             />
           )}
+          {hovered && <span className="seek-bar__chapter">{hovered.title}</span>}
           <span className="seek-bar__time">{formatDuration(hover.time)}</span>
+        </div>
+      )}
+      {known && chapters.length > 0 && (
+        <div className="seek-bar__marks" aria-hidden="true">
+          {chapters.filter((chapter) => chapter.start > 0 && chapter.start < duration).map((chapter) => (
+            <span key={chapter.start} className="seek-bar__mark" style={{ left: `${(chapter.start / duration) * 100}%` }} />
+          ))}
         </div>
       )}
       <input
@@ -72,7 +84,7 @@ export function SeekBar({ currentTime, duration, cues, onSeek }: SeekBarProps) {
         step="any"
         value={known ? Math.min(currentTime, duration) : 0}
         disabled={!known}
-        aria-valuetext={`${formatDuration(currentTime)} of ${formatDuration(known ? duration : null)}`}
+        aria-valuetext={`${formatDuration(currentTime)} of ${formatDuration(known ? duration : null)}${playing ? `, ${playing.title}` : ''}`}
         onChange={(event) => onSeek(Number(event.target.value))}
       />
     </div>

@@ -19,6 +19,7 @@ import { Dialog } from '@/components/ui/dialog';
 import {
   FullscreenIcon, KeyboardIcon, NextIcon, PauseIcon, PictureInPictureIcon, PlayIcon, PreviousIcon, TheaterIcon, VolumeIcon,
 } from './icons';
+import { ChapterList } from './chapter-list';
 import { SeekBar } from './seek-bar';
 import { useBrowserValue } from '@/lib/browser-value';
 
@@ -43,6 +44,8 @@ interface VideoPlayerProps {
    * seconds while playing, and at once (`settled`) on pause and at the end.
    */
   onProgress?: (position: number | null, settled: boolean) => void;
+  /** The chapter list under the player (the watch page's; the embed has the marks on its seek bar only). */
+  chapters?: boolean;
   /** Theater mode, which the page around the player lays out; without it (the embed) there is no such button or key. */
   theater?: { on: boolean; toggle: () => void };
 }
@@ -63,6 +66,7 @@ export function VideoPlayer({
   onDuration,
   navigation = true,
   onProgress,
+  chapters = false,
   theater,
 }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -226,6 +230,7 @@ export function VideoPlayer({
   const poster = site ? resolveImageCopy(video.poster, site.imageHost, PLAYER_POSTER_WIDTH) : null;
 
   return (
+    <>
     <div className="player" ref={frameRef}>
       <div className="player__stage">
         <video
@@ -280,7 +285,7 @@ export function VideoPlayer({
       </div>
 
       <div className="player__controls">
-        <SeekBar currentTime={currentTime} duration={duration} cues={storyboard.data ?? []} onSeek={seekTo} />
+        <SeekBar currentTime={currentTime} duration={duration} cues={storyboard.data ?? []} chapters={video.chapters} onSeek={seekTo} />
         <div className="player__buttons">
           {navigation && (
             <button
@@ -392,5 +397,16 @@ export function VideoPlayer({
         </dl>
       </Dialog>
     </div>
+    {chapters && (
+      <ChapterList
+        chapters={video.chapters}
+        currentTime={currentTime}
+        onJump={(start) => {
+          seekTo(start);
+          void videoRef.current?.play()?.catch(() => {});
+        }}
+      />
+    )}
+    </>
   );
 }

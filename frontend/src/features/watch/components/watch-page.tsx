@@ -177,6 +177,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
           onDuration={onDuration}
           onProgress={reportProgress}
           theater={{ on: theater, toggle: toggleTheater }}
+          chapters
         />
         <VideoDetails
           video={loaded}

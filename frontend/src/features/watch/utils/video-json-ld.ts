@@ -1,4 +1,4 @@
-import { describeVideo, isoDuration } from '@hunktube/shared';
+import { chapterSpans, describeVideo, isoDuration } from '@hunktube/shared';
 import type { Video } from '@/lib/api/types';
 
 export { isoDuration };
@@ -6,10 +6,11 @@ export { isoDuration };
 /**
  * schema.org VideoObject for the watch page, as the server writes it in the page's head (backend/src/web):
  * adult content, so never family friendly. Used when the server's head does not describe the page (a video
- * opened from another page of the app).
+ * opened from another page of the app). Its chapters are `Clip` parts, each at its `?t=` address (Google's key
+ * moments).
  */
 export function videoJsonLd(
-  video: Pick<Video, 'id' | 'upload_date' | 'duration'> & Partial<Pick<Video, 'views' | 'categories' | 'performers'>>,
+  video: Pick<Video, 'id' | 'upload_date' | 'duration'> & Partial<Pick<Video, 'views' | 'categories' | 'performers' | 'chapters'>>,
   { title, thumbnailUrl, pageUrl }: { title: string; thumbnailUrl: string | null; pageUrl: string },
 ) {
   const description = describeVideo(
@@ -34,6 +35,17 @@ export function videoJsonLd(
             interactionType: { '@type': 'WatchAction' },
             userInteractionCount: video.views,
           },
+        }
+      : {}),
+    ...(video.chapters?.length
+      ? {
+          hasPart: chapterSpans(video.chapters, video.duration).map((chapter) => ({
+            '@type': 'Clip',
+            name: chapter.title,
+            startOffset: chapter.start,
+            ...(chapter.end !== null ? { endOffset: chapter.end } : {}),
+            url: `${pageUrl}?t=${chapter.start}`,
+          })),
         }
       : {}),
     isFamilyFriendly: false,
