@@ -75,7 +75,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
           'style-src-attr': ["'unsafe-inline'"],
           'font-src': ["'self'", 'data:'],
           'img-src': ["'self'", 'data:', 'blob:', ...hostsOf(config.imageHost)],
-          'media-src': ["'self'", 'blob:', ...hostsOf(...Object.values(config.mediaHosts))],
+          // The image host serves the hover clips and the caption files (<track>) too.
+          'media-src': ["'self'", 'blob:', ...hostsOf(...Object.values(config.mediaHosts), config.imageHost)],
           // hls.js starts its transmuxer worker from a blob URL (docs/web-client.md › "First frame").
           'worker-src': ["'self'", 'blob:'],
           'connect-src': ["'self'", ...hostsOf(...Object.values(config.mediaHosts), config.imageHost)],

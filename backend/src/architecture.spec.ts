@@ -16,6 +16,7 @@ const OWNERS: Record<string, string> = {
   videos: 'videos',
   video_categories: 'videos',
   video_performers: 'videos',
+  video_captions: 'videos',
   video_daily_stats: 'videos',
   site_daily_stats: 'videos',
   site_rankings: 'videos',

@@ -416,6 +416,23 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
         request(a.http).post('/api/admin/update-thumbnail').set(bearer(admin)).attach('file', c.bytes, { filename: 'poster.jpg', contentType: 'image/jpeg' })
           .field('uploadPath', c.file).expect(200),
     }),
+    'POST /api/admin/videos/{id}/captions': scenario({
+      arrange: async () => ({ id: await video() }),
+      reads: (c) => [{ url: `/api/videos/${c.id}`, shows: (res) => expect(res.body.captions.map((x: { lang: string }) => x.lang)).toEqual(['en']) }],
+      write: async (c) =>
+        request(a.http).post(`/api/admin/videos/${c.id}/captions`).set(bearer(admin)).field('lang', 'en')
+          .attach('file', Buffer.from('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nFresh\n'), { filename: 'en.vtt', contentType: 'text/vtt' }).expect(201),
+    }),
+    'DELETE /api/admin/videos/{id}/captions/{lang}': scenario({
+      arrange: async () => {
+        const id = await video();
+        await request(a.http).post(`/api/admin/videos/${id}/captions`).set(bearer(admin)).field('lang', 'de')
+          .attach('file', Buffer.from('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nFrisch\n'), { filename: 'de.vtt', contentType: 'text/vtt' }).expect(201);
+        return { id };
+      },
+      reads: (c) => [{ url: `/api/videos/${c.id}`, shows: (res) => expect(res.body.captions).toEqual([]) }],
+      write: async (c) => write('delete', `/api/admin/videos/${c.id}/captions/de`, 'admin').expect(204),
+    }),
     'POST /api/admin/clear-cache': scenario({
       arrange: async () => ({ id: await video(), title: `${uniqueWord()} Behind` }),
       reads: (c) => [{ url: `/api/videos/${c.id}`, shows: (res) => expect(res.body.title).toBe(c.title) }],

@@ -126,6 +126,37 @@ describe('an admin', () => {
     await context.close();
   });
 
+  it('uploads SRT captions, and a visitor switches them on from the CC menu, sees the cue, and turns them off with C', async () => {
+    const video = videos[2];
+    const form = new FormData();
+    form.set('lang', 'en');
+    form.set('file', new Blob(['1\r\n00:00:00,500 --> 00:00:09,000\r\nHello from the <b>captions</b>\r\n'], { type: 'application/x-subrip' }), 'english.srt');
+    const uploaded = await fetch(`${baseURL()}/api/admin/videos/${video.id}/captions`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    expect(await uploaded.json()).toMatchObject({ lang: 'en', label: 'English' });
+
+    const { page: visitor, context, errors } = await newVisitor(browser);
+    // The CC menu answers once the app has hydrated the server's page (before, a choice is the browser's alone).
+    await context.addInitScript(() => document.addEventListener('hunktube:hydrated', () => ((window as unknown as { hydrated: boolean }).hydrated = true)));
+    await visitor.goto(`/video/${video.id}?t=2`);
+    await visitor.waitForFunction(() => (window as unknown as { hydrated?: boolean }).hydrated === true);
+    const player = visitor.locator('video.player__video');
+    await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await visitor.getByRole('combobox', { name: 'Captions' }).selectOption('en');
+    const track = () =>
+      player.evaluate((element: HTMLVideoElement) => {
+        const english = Array.from(element.textTracks).find((t) => t.language === 'en');
+        return { mode: english?.mode, cue: (english?.activeCues?.[0] as VTTCue | undefined)?.text ?? null };
+      });
+    // Its cue shows at 2 s (the WebVTT the API made of the SRT, markup kept).
+    await expect.poll(track, { timeout: 15_000 }).toEqual({ mode: 'showing', cue: 'Hello from the <b>captions</b>' });
+    await visitor.locator('body').press('c');
+    await expect.poll(async () => (await track()).mode).toBe('disabled');
+    expect(await visitor.getByRole('combobox', { name: 'Captions' }).inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('reads a video’s statistics in its panel: the figures the API has, a chart walked with the keyboard, its table', async () => {
     const video = videos[1];
     // A view counted now, and written, so that today has one.

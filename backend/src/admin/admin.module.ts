@@ -9,10 +9,12 @@ import { AdminVideosService } from './admin-videos.service';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
 import { ThumbnailsService } from './thumbnails.service';
+import { CaptionsController } from './captions.controller';
+import { CaptionsService } from './captions.service';
 
 @Module({
   imports: [VideosModule, MediaModule, TaxonomyModule, JobsModule],
-  controllers: [AdminController, AdminJobsController],
-  providers: [AdminService, AdminVideosService, ThumbnailsService, AdminJobsService],
+  controllers: [AdminController, AdminJobsController, CaptionsController],
+  providers: [AdminService, AdminVideosService, ThumbnailsService, AdminJobsService, CaptionsService],
 })
 export class AdminModule {}

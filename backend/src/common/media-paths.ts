@@ -22,6 +22,8 @@ export const streamPathOf = (url: string) => `/videos/${stemOf(url)}/index.m3u8`
 export const posterPathOf = (url: string) => `/thumbs/${stemOf(url)}/poster.jpg`;
 export const storyboardPathOf = (url: string) => `/thumbs/${stemOf(url)}/storyboard.vtt`;
 export const previewPathOf = (url: string) => `/thumbs/${stemOf(url)}/preview.mp4`;
+/** A caption file's path (issue #34): `lang` is a canonical BCP 47 tag, which no path character can be part of. */
+export const captionsPathOf = (url: string, lang: string) => `/thumbs/${stemOf(url)}/captions/${lang}.vtt`;
 
 /**
  * An error text fit for admins: paths inside the media store become relative to it (`sources/2024/06/x.mp4`),

@@ -130,6 +130,11 @@ export class StorageService implements OnModuleInit {
     }
   }
 
+  /** Removes an object (gone already: nothing to do). */
+  async removeObject(key: string): Promise<void> {
+    await this.store.remove(key);
+  }
+
   /** The driver of the store that serves `key` (its video's placement; a source where it is). */
   async driverOf(key: string): Promise<MediaStore['driver']> {
     return (await this.store.locate(key)).driver;

@@ -1,4 +1,4 @@
-import { previewPathOf, posterPathOf, storyboardPathOf, streamPathOf } from '../common/media-paths';
+import { captionsPathOf, previewPathOf, posterPathOf, storyboardPathOf, streamPathOf } from '../common/media-paths';
 import type { TaxonRefDto } from '../taxa/taxon-ref.dto';
 import type { ChapterDto, VideoCardDto, VideoDto } from './dto/video.dto';
 import { iso } from '../common/utils/iso';
@@ -53,7 +53,19 @@ export interface VideoDetails {
   categories: TaxonRefDto[];
   performers: TaxonRefDto[];
   chapters: ChapterDto[];
+  /** Its caption files: language, label, and when each was last written (for its URL). */
+  captions: StoredCaption[];
 }
+
+export interface StoredCaption {
+  lang: string;
+  label: string;
+  updatedAt: Date;
+}
+
+/** A caption file's public URL: its query changes with each new upload, so no cache serves the old one. */
+export const captionUrl = (url: string, caption: StoredCaption, imageHost: string) =>
+  `${imageHost}${captionsPathOf(url, caption.lang)}?v=${Math.floor(caption.updatedAt.getTime() / 1000)}`;
 
 export function toVideo(row: VideoCardRow, details: VideoDetails, imageHost: string): VideoDto {
   return {
@@ -61,6 +73,7 @@ export function toVideo(row: VideoCardRow, details: VideoDetails, imageHost: str
     categories: details.categories,
     performers: details.performers,
     chapters: details.chapters,
+    captions: details.captions.map((caption) => ({ lang: caption.lang, label: caption.label, url: captionUrl(row.url, caption, imageHost) })),
     stream_path: streamPathOf(row.url),
     poster: row.media_ready ? imageHost + posterPathOf(row.url) : row.thumbnail || null,
     storyboard: row.media_ready ? imageHost + storyboardPathOf(row.url) : null,

@@ -12,7 +12,7 @@ import type { Chapter, EditableVideo } from '@hunktube/shared';
 import { stemOf } from '../common/media-paths';
 import type { TaxonKind } from '../taxa/taxa.repository';
 import type { CounterDelta } from './counters/counter-store';
-import { cardColumns, type VideoCardRow } from './video.mapper';
+import { cardColumns, type StoredCaption, type VideoCardRow } from './video.mapper';
 import { RECOMPUTE_TRENDING_SQL, trendingScoresSql } from './trending';
 import { CatalogueCache } from './catalogue-cache';
 
@@ -226,6 +226,34 @@ export class VideosRepository {
     const [row] = await manager.query<{ chapters: Chapter[] | string }[]>('SELECT chapters FROM videos WHERE id = $1', [id]);
     if (!row) return [];
     return typeof row.chapters === 'string' ? (JSON.parse(row.chapters) as Chapter[]) : row.chapters;
+  }
+
+  /** The video's caption files, by language. */
+  async captionsOf(id: number): Promise<StoredCaption[]> {
+    const rows = await this.db.query<{ lang: string; label: string; updated_at: Date | string }[]>(
+      'SELECT lang, label, updated_at FROM video_captions WHERE video_id = $1 ORDER BY lang',
+      [id],
+    );
+    return rows.map((row) => ({ lang: row.lang, label: row.label, updatedAt: new Date(row.updated_at) }));
+  }
+
+  /** Records a caption file written for the video (a new one, or one replacing its language's); answers it. */
+  async putCaption(id: number, lang: string, label: string): Promise<StoredCaption> {
+    const [row] = await this.db.query<{ updated_at: Date | string }[]>(
+      `INSERT INTO video_captions (video_id, lang, label) VALUES ($1, $2, $3)
+       ON CONFLICT (video_id, lang) DO UPDATE SET label = EXCLUDED.label, updated_at = now()
+       RETURNING updated_at`,
+      [id, lang, label],
+    );
+    this.changed(id, ['captions']);
+    return { lang, label, updatedAt: new Date(row.updated_at) };
+  }
+
+  /** Forgets the video's caption file in `lang`; false when it had none. */
+  async removeCaption(id: number, lang: string): Promise<boolean> {
+    const [, removed] = await this.db.query<[unknown[], number]>('DELETE FROM video_captions WHERE video_id = $1 AND lang = $2', [id, lang]);
+    this.changed(id, ['captions']);
+    return Number(removed) > 0;
   }
 
   /** How many published videos carry each category or performer (those with none are left out). */

@@ -65,14 +65,14 @@ export class VideosService {
     return toVideo(withPending(row, pending), taxa, this.config.imageHost);
   }
 
-  /** The video's categories and performers with their names, each by name, and its chapters. */
+  /** The video's categories and performers with their names, each by name, its chapters and its captions. */
   async detailsOf(id: number): Promise<VideoDetails> {
-    const [ids, chapters] = await Promise.all([this.repository.taxonIds(id), this.repository.chaptersOf(id)]);
+    const [ids, chapters, captions] = await Promise.all([this.repository.taxonIds(id), this.repository.chaptersOf(id), this.repository.captionsOf(id)]);
     const [categories, performers] = await Promise.all([
       this.taxa.refs('categories', ids.categories),
       this.taxa.refs('performers', ids.performers),
     ]);
-    return { categories, performers, chapters };
+    return { categories, performers, chapters, captions };
   }
 
   /**

@@ -48,6 +48,7 @@ export function makeWatchVideo(overrides: Partial<Video> = {}): Video {
     categories: [],
     performers: [],
     chapters: [],
+    captions: [],
     stream_path: `/videos/${stem}/index.m3u8`,
     poster: `/thumbs/${stem}/poster.jpg`,
     storyboard: null,

@@ -16,6 +16,8 @@ export const VIDEO_FIELDS = [
   'performers',
   /** The moments an admin marked (the watch page's chapter list and JSON-LD). */
   'chapters',
+  /** Its caption files (video_captions). */
+  'captions',
 ] as const;
 export type VideoField = (typeof VIDEO_FIELDS)[number];
 

@@ -3,6 +3,9 @@ import { isApiPath } from './http-caching';
 
 /** The routes that take a multipart body (a file); every other write takes JSON or nothing. */
 export const MULTIPART_ROUTES = new Set(['/api/admin/videos', '/api/admin/update-thumbnail']);
+/** Multipart routes with an id in their path: a video's captions. */
+const MULTIPART_PATTERNS = [/^\/api\/admin\/videos\/[^/]+\/captions$/];
+const takesMultipart = (path: string) => MULTIPART_ROUTES.has(path) || MULTIPART_PATTERNS.some((pattern) => pattern.test(path));
 
 /** How deep a JSON body may nest: the contract's deepest body is 3 levels; class-transformer recurses per level. */
 export const MAX_JSON_DEPTH = 32;
@@ -91,7 +94,7 @@ export function jsonOnlyGuard(req: Request, res: Response, next: NextFunction): 
   if (!isWrite(req)) return next();
   if (!hasBody(req)) return next();
   const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  if (type === 'application/json' || (type === 'multipart/form-data' && MULTIPART_ROUTES.has(routedPath(req)))) return next();
+  if (type === 'application/json' || (type === 'multipart/form-data' && takesMultipart(routedPath(req)))) return next();
   refuse(res, 415, JSON_ONLY);
 }
 

@@ -25,10 +25,18 @@ export class ChapterDto {
   @ApiProperty({ minLength: 1, maxLength: CHAPTER_TITLE_MAX_LENGTH, example: 'Poolside' }) title: string;
 }
 
+/** A caption file of the video (issue #34): its language, its label in the CC menu, its WebVTT file. */
+export class CaptionDto {
+  @ApiProperty({ example: 'en', description: 'BCP 47 language tag, canonical' }) lang: string;
+  @ApiProperty({ example: 'English' }) label: string;
+  @ApiProperty({ example: 'https://img.example.com/thumbs/2024/06/pool-party/captions/en.vtt?v=1764340000', description: 'The WebVTT file; its query changes when it is replaced' }) url: string;
+}
+
 export class VideoDto extends VideoCardDto {
   @ApiProperty({ type: [TaxonRefDto] }) categories: TaxonRefDto[];
   @ApiProperty({ type: [TaxonRefDto] }) performers: TaxonRefDto[];
   @ApiProperty({ type: [ChapterDto], maxItems: CHAPTERS_MAX, description: 'Ascending by start; empty when none were marked' }) chapters: ChapterDto[];
+  @ApiProperty({ type: [CaptionDto], description: 'By language; empty when there are none' }) captions: CaptionDto[];
   @ApiProperty({ description: 'The /videos/{stem}/index.m3u8 path to pass to /api/video/secure' }) stream_path: string;
   @ApiProperty({ type: String, nullable: true }) poster: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'URL of the WebVTT seek-preview file' }) storyboard: string | null;

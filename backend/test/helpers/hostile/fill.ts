@@ -72,6 +72,8 @@ export const FIELD_HINTS: Record<string, Hint> = {
   // Unique: two videos with one stem would share their media folders (409).
   'UpdateVideoDto.url': (c) => `/2024/06/hostile-${c.unique()}.mp4`,
   videoId: (c) => c.fx.videoId,
+  // A caption file's language (the multipart body of POST /api/admin/videos/{id}/captions).
+  lang: () => 'en',
   video_id: (c) => c.fx.videoId,
   playlist_id: (c) => c.fx.playlistId,
   // A permutation of the playlist's videos.
@@ -100,6 +102,7 @@ export interface FileSample {
 export const FILE_SAMPLES: Record<string, () => FileSample> = {
   // The sniffing reads the first bytes only: an `ftyp` box passes, and with no worker the job stays queued.
   '/api/admin/videos file': () => ({ bytes: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64)]), filename: 'clip.mp4', contentType: 'video/mp4' }),
+  '/api/admin/videos/{id}/captions file': () => ({ bytes: Buffer.from('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHostile fixture\n'), filename: 'en.vtt', contentType: 'text/vtt' }),
   '/api/admin/update-thumbnail file': () => ({
     bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]),
     filename: 'poster.png',
@@ -115,6 +118,8 @@ interface PathFixture {
 
 /** Path parameters by `segment/{param}`, the segment being the one before the parameter. */
 export const PATH_FIXTURES: Record<string, PathFixture> = {
+  // The fixture video has English captions; the others name none, or are no language tag.
+  'captions/{lang}': { valid: () => 'en', others: () => [{ label: 'a language it has none in', value: 'fr' }, { label: 'not a tag', value: 'english' }] },
   'videos/{id}': { valid: (fx) => fx.videoId, others: (fx) => [{ label: 'unpublished video', value: fx.hiddenVideoId }, { label: 'no such video', value: 2_147_483_647 }] },
   'playlists/{id}': {
     valid: (fx) => fx.playlistId,

@@ -18,6 +18,8 @@ export async function createFixtures(db: DataSource, users: Users): Promise<Fixt
   const videoId = await insertVideo(db, { slug, url: `/2024/06/${slug}.mp4`, categories: [categoryName], performers: [performerName] });
   const playlistVideoId = await insertVideo(db, { categories: [categoryName] });
   const hiddenVideoId = await insertVideo(db, { status: 'processing' });
+  // English captions to remove (the file itself need not exist: removing a missing object is no error).
+  await db.query(`INSERT INTO video_captions (video_id, lang, label) VALUES ($1, 'en', 'English')`, [videoId]);
   const playlist = async (userId: string, videoIdInside: number) => {
     const [{ id }] = await db.query<{ id: number }[]>(`INSERT INTO playlists (user_id, title) VALUES ($1, $2) RETURNING id`, [userId, `Hostile ${tag}`]);
     await db.query(`INSERT INTO playlist_items (playlist_id, video_id, position) VALUES ($1, $2, 0)`, [id, videoIdInside]);

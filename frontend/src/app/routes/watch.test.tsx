@@ -298,6 +298,56 @@ describe('watch page: chapters', () => {
   });
 });
 
+describe('watch page: captions', () => {
+  beforeEach(() => localStorage.clear());
+  const captions = [
+    { lang: 'en', label: 'English', url: 'https://img.example.com/thumbs/2024/06/pool-party/captions/en.vtt?v=1' },
+    { lang: 'pt-BR', label: 'Português', url: 'https://img.example.com/thumbs/2024/06/pool-party/captions/pt-BR.vtt?v=2' },
+  ];
+
+  it('gives the player a track per language and a CC menu, remembered for the next video, and C turns them on and off', async () => {
+    setup({ video: makeWatchVideo({ id: 7, captions }) });
+    const user = userEvent.setup();
+    const first = renderRoute('/video/7');
+    await findTitle();
+
+    const tracks = [...videoElement().querySelectorAll('track')];
+    expect(tracks.map((track) => [track.kind, track.srclang, track.label, track.getAttribute('src')])).toEqual([
+      ['subtitles', 'en', 'English', captions[0].url],
+      ['subtitles', 'pt-BR', 'Português', captions[1].url],
+    ]);
+    // Another origin's files load only as CORS requests.
+    expect(videoElement()).toHaveAttribute('crossorigin', 'anonymous');
+    const menu = screen.getByRole('combobox', { name: 'Captions' });
+    expect(menu).toHaveValue('');
+    expect(within(menu).getAllByRole('option').map((option) => option.textContent)).toEqual(['CC off', 'CC: English', 'CC: Português']);
+
+    await user.selectOptions(menu, 'pt-BR');
+    expect(JSON.parse(localStorage.getItem('player_prefs') ?? '{}')).toMatchObject({ captions: 'pt-BR' });
+    fireEvent.keyDown(document.body, { key: 'c' });
+    expect(menu).toHaveValue('');
+    expect(JSON.parse(localStorage.getItem('player_prefs') ?? '{}')).toMatchObject({ captions: null });
+    fireEvent.keyDown(document.body, { key: 'c' });
+    expect(menu).toHaveValue('pt-BR');
+    first.unmount();
+
+    renderRoute('/video/7');
+    await findTitle();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Captions' })).toHaveValue('pt-BR'));
+  });
+
+  it('offers no CC menu, and C does nothing, for a video without captions', async () => {
+    setup();
+    renderRoute('/video/7');
+    await findTitle();
+    expect(screen.queryByRole('combobox', { name: 'Captions' })).not.toBeInTheDocument();
+    expect(videoElement().querySelectorAll('track')).toHaveLength(0);
+    expect(videoElement()).not.toHaveAttribute('crossorigin');
+    fireEvent.keyDown(document.body, { key: 'c' });
+    expect(localStorage.getItem('player_prefs')).toBeNull();
+  });
+});
+
 describe('watch page: on load', () => {
   it('counts a trending signal and a view, and shows one more view only once the view is counted', async () => {
     let answerView: (response: Response) => void = () => {};

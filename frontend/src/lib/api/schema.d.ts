@@ -964,6 +964,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/videos/{id}/captions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add or replace a video's captions in one language (WebVTT or SRT) */
+        post: operations["CaptionsController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/videos/{id}/captions/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a video's captions in one language */
+        delete: operations["CaptionsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/dashboard": {
         parameters: {
             query?: never;
@@ -1177,6 +1211,20 @@ export interface components {
             /** @example Poolside */
             title: string;
         };
+        CaptionDto: {
+            /**
+             * @description BCP 47 language tag, canonical
+             * @example en
+             */
+            lang: string;
+            /** @example English */
+            label: string;
+            /**
+             * @description The WebVTT file; its query changes when it is replaced
+             * @example https://img.example.com/thumbs/2024/06/pool-party/captions/en.vtt?v=1764340000
+             */
+            url: string;
+        };
         VideoDto: {
             id: number;
             slug: string;
@@ -1202,6 +1250,8 @@ export interface components {
             performers: components["schemas"]["TaxonRefDto"][];
             /** @description Ascending by start; empty when none were marked */
             chapters: components["schemas"]["ChapterDto"][];
+            /** @description By language; empty when there are none */
+            captions: components["schemas"]["CaptionDto"][];
             /** @description The /videos/{stem}/index.m3u8 path to pass to /api/video/secure */
             stream_path: string;
             poster: string | null;
@@ -7431,6 +7481,230 @@ export interface operations {
             };
             /** @description Only failed jobs can be retried */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CaptionsController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description WebVTT or SRT, UTF-8; at most 512 kB
+                     */
+                    file: string;
+                    /** @example en */
+                    lang: string;
+                    /** @example English */
+                    label?: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptionDto"];
+                };
+            };
+            /**
+             * @description No file, a language tag that is not BCP 47, or a field out of its limits
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Video not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description The file is over 512 kB
+             *
+             *     A JSON body over 256 kB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description The file is not WebVTT or SRT captions in UTF-8
+             *
+             *     A body that is not JSON (nor multipart on an upload route)
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CaptionsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                lang: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description id is not a positive integer, or lang is not a BCP 47 tag
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Video not found, or it has no captions in that language */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

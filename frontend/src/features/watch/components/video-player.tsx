@@ -22,6 +22,7 @@ import {
 import { ChapterList } from './chapter-list';
 import { SeekBar } from './seek-bar';
 import { useBrowserValue } from '@/lib/browser-value';
+import { useOrigin } from '@/lib/origin';
 
 interface VideoPlayerProps {
   video: Video;
@@ -82,6 +83,13 @@ export function VideoPlayer({
   const [fullscreen, setFullscreen] = useState(false);
   const [speed, setSpeed] = useState(1);
   const [helpOpen, setHelpOpen] = useState(false);
+  // The captions shown (a language of video.captions): this device's last choice when the video has it (drawn
+  // off by the server, then as stored), until one is chosen here.
+  const storedCaptions = useBrowserValue(() => readPlayerPrefs().captions, null);
+  const [chosenCaptions, setChosenCaptions] = useState<string | null | undefined>(undefined);
+  const captionLang =
+    chosenCaptions !== undefined ? chosenCaptions : video.captions.some((caption) => caption.lang === storedCaptions) ? storedCaptions : null;
+  const lastCaptionLang = useRef<string | null>(null);
   const [pipSupported, setPipSupported] = useState(false);
   // This device's choice: known to the browser only (drawn on by the server, then as stored).
   const storedAutoAdvance = useBrowserValue(readAutoAdvance, true);
@@ -124,6 +132,7 @@ export function VideoPlayer({
     element.defaultPlaybackRate = prefs.speed;
     element.playbackRate = prefs.speed;
     setSpeed(prefs.speed);
+    lastCaptionLang.current = prefs.captions;
     setPipSupported(document.pictureInPictureEnabled === true && !element.disablePictureInPicture);
   }, []);
 
@@ -151,6 +160,24 @@ export function VideoPlayer({
     setSpeed(rate);
     writePlayerPrefs({ speed: rate });
   };
+
+  // The tracks' modes follow the choice (the element's own list: one per <track>, in video.captions' order).
+  useEffect(() => showCaptions(videoRef.current, captionLang), [captionLang, video.captions]);
+
+  const chooseCaptions = (lang: string | null) => {
+    setChosenCaptions(lang);
+    if (lang) lastCaptionLang.current = lang;
+    writePlayerPrefs({ captions: lang });
+  };
+  const toggleCaptions = () => {
+    if (captionLang) return chooseCaptions(null);
+    const last = video.captions.find((caption) => caption.lang === lastCaptionLang.current);
+    chooseCaptions((last ?? video.captions[0]).lang);
+  };
+  const origin = useOrigin();
+  const captionUrls = video.captions.map((caption) => resolveImageUrl(caption.url, site?.imageHost) ?? caption.url);
+  // Tracks from another origin (an image host elsewhere) load only as CORS requests.
+  const crossOriginTracks = captionUrls.some((url) => new URL(url, origin).origin !== new URL(origin).origin);
 
   const togglePictureInPicture = useCallback(() => {
     const element = videoRef.current;
@@ -191,6 +218,7 @@ export function VideoPlayer({
     toggleMute,
     toggleFullscreen,
     toggleTheater: theater?.toggle,
+    toggleCaptions: video.captions.length > 0 ? toggleCaptions : undefined,
     seekBy: (seconds) => seekTo((videoRef.current?.currentTime ?? 0) + seconds),
     seekToFraction: (fraction) => {
       const end = videoRef.current?.duration;
@@ -239,6 +267,7 @@ export function VideoPlayer({
           poster={poster ?? undefined}
           playsInline
           preload="metadata"
+          crossOrigin={crossOriginTracks ? 'anonymous' : undefined}
           aria-label={title}
           onClick={togglePlay}
           onDoubleClick={toggleFullscreen}
@@ -276,7 +305,11 @@ export function VideoPlayer({
             onProgress?.(null, true);
             if (autoAdvance && onNext) onNext();
           }}
-        />
+        >
+          {video.captions.map((caption, i) => (
+            <track key={caption.lang} kind="subtitles" src={captionUrls[i]} srcLang={caption.lang} label={caption.label} />
+          ))}
+        </video>
         {secure.isError && (
           <p className="player__message" role="alert">
             This video cannot be played right now.
@@ -350,6 +383,19 @@ export function VideoPlayer({
               ))}
             </select>
           </label>
+          {video.captions.length > 0 && (
+            <label className="player__quality">
+              <span className="visually-hidden">Captions</span>
+              <select value={captionLang ?? ''} onChange={(event) => chooseCaptions(event.target.value || null)}>
+                <option value="">CC off</option>
+                {video.captions.map((caption) => (
+                  <option key={caption.lang} value={caption.lang}>
+                    {`CC: ${caption.label}`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           {levels.length > 1 && (
             <label className="player__quality">
               <span className="visually-hidden">Quality</span>
@@ -409,4 +455,11 @@ export function VideoPlayer({
     )}
     </>
   );
+}
+
+/** Shows the element's text track in `lang` and no other (none for null). */
+function showCaptions(element: HTMLVideoElement | null, lang: string | null): void {
+  const tracks = element?.textTracks;
+  if (!tracks) return;
+  for (const track of Array.from(tracks)) track.mode = track.language === lang ? 'showing' : 'disabled';
 }

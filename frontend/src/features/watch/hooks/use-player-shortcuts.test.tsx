@@ -12,6 +12,7 @@ function setup(overrides: Partial<PlayerShortcuts> = {}) {
     toggleFullscreen: () => calls.push('fullscreen'),
     toggleMute: () => calls.push('mute'),
     toggleTheater: () => calls.push('theater'),
+    toggleCaptions: () => calls.push('captions'),
     next: () => calls.push('next'),
     previous: () => calls.push('previous'),
     showHelp: () => calls.push('help'),
@@ -33,14 +34,14 @@ function setup(overrides: Partial<PlayerShortcuts> = {}) {
 describe('usePlayerShortcuts', () => {
   it('drives the player from the keys the help lists', () => {
     const { calls } = setup();
-    for (const key of [' ', 'k', 'K', 'j', 'l', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'f', 'm', 't', '0', '5', '9']) {
+    for (const key of [' ', 'k', 'K', 'j', 'l', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'f', 'm', 't', 'c', '0', '5', '9']) {
       fireEvent.keyDown(document.body, { key });
     }
     fireEvent.keyDown(document.body, { key: 'N', shiftKey: true });
     fireEvent.keyDown(document.body, { key: 'P', shiftKey: true });
     fireEvent.keyDown(document.body, { key: '?', shiftKey: true });
     expect(calls).toEqual([
-      'play', 'play', 'play', 'seek -10', 'seek 10', 'seek -5', 'seek 5', 'volume 0.1', 'volume -0.1', 'fullscreen', 'mute', 'theater',
+      'play', 'play', 'play', 'seek -10', 'seek 10', 'seek -5', 'seek 5', 'volume 0.1', 'volume -0.1', 'fullscreen', 'mute', 'theater', 'captions',
       'fraction 0', 'fraction 0.5', 'fraction 0.9', 'next', 'previous', 'help',
     ]);
   });

@@ -9,6 +9,8 @@ export interface PlayerShortcuts {
   changeVolume: (by: number) => void;
   toggleFullscreen: () => void;
   toggleMute: () => void;
+  /** C: captions on (the language chosen last, else the first) or off; absent for a video without captions. */
+  toggleCaptions?: () => void;
   /** T: theater mode; absent where the player has no page around it (the embed). */
   toggleTheater?: () => void;
   /** Shift+N and Shift+P; absent where there is no next or previous video. */
@@ -27,6 +29,7 @@ export const SHORTCUT_LIST: [keys: string, action: string][] = [
   ['0–9', 'Jump to 0 %–90 % of the video'],
   ['M', 'Mute or unmute'],
   ['F', 'Full screen'],
+  ['C', 'Captions on or off'],
   ['T', 'Theater mode'],
   ['Shift+N / Shift+P', 'Next or previous video'],
   ['?', 'This list'],
@@ -67,6 +70,7 @@ export function usePlayerShortcuts(shortcuts: PlayerShortcuts): void {
         f: () => on.toggleFullscreen(),
         m: () => on.toggleMute(),
         ...(on.toggleTheater ? { t: on.toggleTheater } : {}),
+        ...(on.toggleCaptions ? { c: on.toggleCaptions } : {}),
       };
       let action: (() => void) | undefined;
       if (event.key === '?') action = shifted['?'];

@@ -13,13 +13,14 @@ describe('the player’s remembered choices', () => {
     writePlayerPrefs({ speed: 1.5 });
     writePlayerPrefs({ quality: '720p', muted: true });
     writePlayerPrefs({ theater: true });
-    expect(readPlayerPrefs()).toEqual({ volume: 0.4, muted: true, speed: 1.5, quality: '720p', theater: true });
+    writePlayerPrefs({ captions: 'pt-BR' });
+    expect(readPlayerPrefs()).toEqual({ volume: 0.4, muted: true, speed: 1.5, quality: '720p', theater: true, captions: 'pt-BR' });
     writePlayerPrefs({ quality: null });
     expect(readPlayerPrefs().quality).toBeNull();
   });
 
   it('reads what is not a valid choice as the default, each on its own', () => {
-    localStorage.setItem('player_prefs', JSON.stringify({ volume: 7, muted: 'yes', speed: 3, quality: '<script>', theater: 'on' }));
+    localStorage.setItem('player_prefs', JSON.stringify({ volume: 7, muted: 'yes', speed: 3, quality: '<script>', theater: 'on', captions: '"><x' }));
     expect(readPlayerPrefs()).toEqual(DEFAULT_PLAYER_PREFS);
     localStorage.setItem('player_prefs', JSON.stringify({ volume: 0, speed: 0.5 }));
     expect(readPlayerPrefs()).toEqual({ ...DEFAULT_PLAYER_PREFS, volume: 0, speed: 0.5 });
