@@ -88,6 +88,12 @@ const filterArb: fc.Arbitrary<CatalogueFilter> = fc
     maxDuration: sometimes(fc.integer({ min: 0, max: 5 })),
     minHeight: sometimes(fc.constantFrom(1, 720, 2160, 4000)),
     // On an upload instant (micros 0), just after one, and between the ones with microseconds (123.456 ms).
+    // Topics left out (a viewer's hidden ones), ids no video has among them.
+    exclude: sometimes(
+      fc.record({ categories: fc.subarray([...CATEGORIES, 'no-such-category']), performers: fc.subarray(PERFORMERS, { maxLength: 2 }) })
+        .filter((x) => x.categories.length + x.performers.length > 0)
+        .map((x) => ({ categories: [...x.categories].sort(), performers: [...x.performers].sort() })),
+    ),
     uploadedSince: sometimes(fc.tuple(fc.integer({ min: -1, max: 4 }), fc.constantFrom(0, 1, 123, 124)).map(([day, ms]) => FIRST_UPLOAD_MS + day * 86_400_000 + ms)),
   })
   .map((filter) => Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)));

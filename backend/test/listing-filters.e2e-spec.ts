@@ -88,7 +88,21 @@ describe.each([
     await t.app.get(SearchIndex).load();
   });
 
+  it('leaves out the videos of excluded categories and performers, with every other filter; unknown ids exclude nothing', async () => {
+    expect(await list('exclude=category:bears')).toMatchObject({ total: 3, data: [{ id: v.ten }, { id: v.long }, { id: v.edge }] });
+    expect(await ids('exclude=category:bears,performer:ace')).toEqual([v.ten]);
+    expect(await list('exclude=performer:ace&quality=hd&sort=most-viewed')).toMatchObject({ total: 3, data: [{ id: v.mid }, { id: v.uhd }, { id: v.ten }] });
+    expect(await ids('q=hotel&exclude=performer:ace')).toEqual([v.mid, v.unknown]);
+    expect(await ids('category=bears&exclude=performer:ace')).toEqual([v.mid, v.uhd, v.unknown]);
+    expect((await list('exclude=category:no-such-one,tag:leather')).total).toBe(7);
+    expect((await list('exclude=')).total).toBe(7);
+  });
+
   it.each([
+    ['exclude=bears', /exclude must be a comma-separated list of category:ID, performer:ID or tag:ID/],
+    ['exclude=colour:red', /exclude must be a comma-separated list/],
+    ['exclude=category:Bears', /exclude must be a comma-separated list/],
+    [`exclude=${Array.from({ length: 101 }, (_, i) => `category:c${i}`).join(',')}`, /at most 100/],
     ['minDuration=-1', /minDuration must not be less than 0/],
     ['maxDuration=86401', /maxDuration must not be greater than 86400/],
     ['minDuration=1.5', /minDuration must be a whole number of seconds/],

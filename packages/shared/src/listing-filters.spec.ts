@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingFilterParams, parseListingFilters } from './listing-filters.js';
+import { EXCLUDE_MAX, listingFilterParams, parseExclude, parseListingFilters } from './listing-filters.js';
 
 /** The first value of each parameter of a query string, as URLSearchParams.get answers (this package has no DOM or Node types). */
 const read = (search: string) => {
@@ -28,5 +28,22 @@ describe('listing filters', () => {
   it('writes the filters back in one order', () => {
     expect(listingFilterParams({ uploaded: 'year', quality: 'hd', maxDuration: 599 })).toEqual([['maxDuration', '599'], ['quality', 'hd'], ['uploaded', 'year']]);
     expect(listingFilterParams(read('uploaded=month&minDuration=1200'))).toEqual([['minDuration', '1200'], ['uploaded', 'month']]);
+  });
+});
+
+describe('exclude', () => {
+  it('reads ids by kind, sorted and each once', () => {
+    expect(parseExclude('performer:ace,category:bears,category:gym,category:bears,tag:leather')).toEqual({ categories: ['bears', 'gym'], performers: ['ace'], tags: ['leather'] });
+    expect(parseExclude('')).toEqual({ categories: [], performers: [], tags: [] });
+  });
+
+  it.each(['bears', 'colour:red', 'category:', 'category:Bears', 'category:-x', 'category:a b', 'category:a,,performer:'])('refuses %s', (value) => {
+    expect(parseExclude(value)).toBeNull();
+  });
+
+  it(`takes at most ${EXCLUDE_MAX} ids`, () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `category:c${i}`).join(',');
+    expect(parseExclude(ids(EXCLUDE_MAX))?.categories).toHaveLength(EXCLUDE_MAX);
+    expect(parseExclude(ids(EXCLUDE_MAX + 1))).toBeNull();
   });
 });

@@ -65,3 +65,35 @@ export function parseListingFilters(get: (name: string) => string | null): Listi
 export function listingFilterParams(filters: ListingFilters): [string, string][] {
   return LISTING_FILTER_PARAMS.flatMap((name) => (filters[name] === undefined ? [] : [[name, String(filters[name])] as [string, string]]));
 }
+
+/** What a listing leaves out (`exclude`, and a member's hidden topics): ids by kind. */
+export interface ExcludedTopics {
+  categories: string[];
+  performers: string[];
+  tags: string[];
+}
+
+/** At most this many ids in `exclude`, and per kind in a member's hidden topics. */
+export const EXCLUDE_MAX = 100;
+const EXCLUDE_KINDS = { category: 'categories', performer: 'performers', tag: 'tags' } as const;
+const TOPIC_ID = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
+
+/**
+ * `exclude`'s value (`category:bears,performer:ace-cruz,tag:leather`) as ids by kind, each list sorted and
+ * without repeats; null when it is not such a list (an unknown kind, an id that is no slug, more than
+ * EXCLUDE_MAX entries). An empty value excludes nothing.
+ */
+export function parseExclude(value: string): ExcludedTopics | null {
+  const topics: ExcludedTopics = { categories: [], performers: [], tags: [] };
+  const entries = value.split(',').filter((entry) => entry !== '');
+  if (entries.length > EXCLUDE_MAX) return null;
+  for (const entry of entries) {
+    const colon = entry.indexOf(':');
+    const kind = EXCLUDE_KINDS[entry.slice(0, colon) as keyof typeof EXCLUDE_KINDS];
+    const id = entry.slice(colon + 1);
+    if (colon < 0 || !kind || !TOPIC_ID.test(id)) return null;
+    topics[kind].push(id);
+  }
+  for (const kind of Object.values(EXCLUDE_KINDS)) topics[kind] = [...new Set(topics[kind])].sort();
+  return topics;
+}

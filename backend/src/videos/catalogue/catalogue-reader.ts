@@ -1,4 +1,4 @@
-import { QUALITY_MIN_HEIGHT, UPLOADED_WITHIN_SECONDS } from '@hunktube/shared';
+import { type ExcludedTopics, parseExclude, QUALITY_MIN_HEIGHT, UPLOADED_WITHIN_SECONDS } from '@hunktube/shared';
 import type { ListVideosQuery } from '../dto/list-videos.query';
 
 /**
@@ -10,6 +10,8 @@ export type CatalogueFilter = Pick<ListVideosQuery, 'category' | 'performer' | '
   minHeight?: number;
   /** Uploaded at or after this instant, in milliseconds since the epoch. */
   uploadedSince?: number;
+  /** Leaves out every video with any of these categories or performers (sorted ids; tags are not kept yet). */
+  exclude?: Pick<ExcludedTopics, 'categories' | 'performers'>;
 };
 
 /** How far `uploaded`'s instant is rounded down: a listing's address makes one cache entry a minute, not one a request. */
@@ -25,6 +27,10 @@ export function catalogueFilterOf(query: ListVideosQuery, now = Date.now()): Cat
   if (query.minDuration !== undefined) filter.minDuration = query.minDuration;
   if (query.maxDuration !== undefined) filter.maxDuration = query.maxDuration;
   if (query.quality !== undefined) filter.minHeight = QUALITY_MIN_HEIGHT[query.quality];
+  if (query.exclude !== undefined) {
+    const { categories, performers } = parseExclude(query.exclude) ?? { categories: [], performers: [] };
+    if (categories.length || performers.length) filter.exclude = { categories, performers };
+  }
   if (query.uploaded !== undefined) {
     filter.uploadedSince = Math.floor(now / UPLOADED_STEP_MS) * UPLOADED_STEP_MS - UPLOADED_WITHIN_SECONDS[query.uploaded] * 1000;
   }
@@ -33,7 +39,7 @@ export function catalogueFilterOf(query: ListVideosQuery, now = Date.now()): Cat
 
 /** Whether the filter narrows by a video's own facts (duration, rendition, upload time), which no counts row or join table holds. */
 export const hasFactFilter = (filter: CatalogueFilter): boolean =>
-  filter.minDuration !== undefined || filter.maxDuration !== undefined || filter.minHeight !== undefined || filter.uploadedSince !== undefined;
+  filter.exclude !== undefined || filter.minDuration !== undefined || filter.maxDuration !== undefined || filter.minHeight !== undefined || filter.uploadedSince !== undefined;
 
 /** One page of a listing: its filter, sort, page (from 1) and page size. */
 export type CataloguePage = CatalogueFilter & Pick<ListVideosQuery, 'sort' | 'page' | 'limit'>;
@@ -69,7 +75,8 @@ export const RELATED_CANDIDATES_PER_TAXON = 200;
  *   with no letter or digit is no filter at all;
  * - `category`, `performer` and `featured` (true: featured > 0; false: featured = 0) narrow it further;
  * - so do `minDuration` and `maxDuration` (inclusive; a video of unknown duration matches neither), `minHeight`
- *   (rendition_height at least it; unknown matches not) and `uploadedSince` (upload_date at or after it).
+ *   (rendition_height at least it; unknown matches not) and `uploadedSince` (upload_date at or after it);
+ * - `exclude` leaves out every video carrying any of its categories or performers.
  */
 export interface CatalogueReader {
   /** How many published videos match the filter. */

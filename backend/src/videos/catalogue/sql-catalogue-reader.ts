@@ -93,6 +93,12 @@ function sourceOf(filter: CatalogueFilter, p: Params): Source {
   if (filter.minDuration !== undefined) where.push(`t.duration >= ${p.add(filter.minDuration)}`);
   if (filter.maxDuration !== undefined) where.push(`t.duration <= ${p.add(filter.maxDuration)}`);
   if (filter.minHeight !== undefined) where.push(`t.rendition_height >= ${p.add(filter.minHeight)}`);
+  if (filter.exclude?.categories.length) {
+    where.push(`NOT EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = t.id AND vc.category_id = ANY(${p.add(filter.exclude.categories)}::varchar[]))`);
+  }
+  if (filter.exclude?.performers.length) {
+    where.push(`NOT EXISTS (SELECT 1 FROM video_performers vp WHERE vp.video_id = t.id AND vp.performer_id = ANY(${p.add(filter.exclude.performers)}::varchar[]))`);
+  }
   if (filter.uploadedSince !== undefined) where.push(`t.upload_date >= ${p.add(new Date(filter.uploadedSince).toISOString())}::timestamptz`);
   return { from: 'videos t', id: 'id', where: where.join(' AND ') };
 }

@@ -40,6 +40,8 @@ export interface TaxonFilter {
   maxDuration?: number;
   minHeight?: number;
   uploadedSince?: number;
+  /** Leaves out the videos having any of these categories or performers. */
+  exclude?: { categories: readonly string[]; performers: readonly string[] };
 }
 
 /**
@@ -318,7 +320,7 @@ export class TitleIndex {
     const unfeatured = taxa.featured === false;
     const sift = this.sifter(taxa);
     const unique = [...new Set(prefixes)];
-    const facts = [taxa.minDuration, taxa.maxDuration, taxa.minHeight, taxa.uploadedSince].join(',');
+    const facts = [taxa.minDuration, taxa.maxDuration, taxa.minHeight, taxa.uploadedSince, taxa.exclude?.categories.join(' '), taxa.exclude?.performers.join(' ')].join(',');
     const key = [...unique.sort(), '', ...exact, unfeatured ? '\u0001' : '', facts].join('\u0000');
     const last = this.lastMatch;
     if (last && last.key === key && last.version === this.membershipVersion) return last;
@@ -352,6 +354,18 @@ export class TitleIndex {
     if (uploadedSince !== undefined) {
       const sinceUs = uploadedSince * 1000;
       tests.push((slot) => uploadUs[slot] >= sinceUs);
+    }
+    if (taxa.exclude) {
+      // The slots of the excluded taxa's posting lists, marked once for this query.
+      const excluded = new Set<number>();
+      for (const name of [...taxa.exclude.categories.map(categoryTerm), ...taxa.exclude.performers.map(performerTerm)]) {
+        const term = this.termIdOf.get(name);
+        if (term === undefined) continue;
+        const list = this.postings[term];
+        for (let i = 0; i < this.postingLength[term]; i++) excluded.add(list[i]);
+      }
+      // Nothing to leave out (ids no video has) still makes a filter: the whole catalogue, not nothing.
+      tests.push(excluded.size > 0 ? (slot) => !excluded.has(slot) : () => true);
     }
     if (tests.length === 0) return null;
     return tests.length === 1 ? tests[0] : (slot) => tests.every((test) => test(slot));

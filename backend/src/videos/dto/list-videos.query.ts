@@ -5,7 +5,7 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import {
-  DURATION_FILTER_MAX, LISTING_QUALITIES, type ListingQuality, SEARCH_QUERY_MAX_LENGTH, UPLOADED_WINDOWS, type UploadedWithin,
+  DURATION_FILTER_MAX, EXCLUDE_MAX, LISTING_QUALITIES, parseExclude, type ListingQuality, SEARCH_QUERY_MAX_LENGTH, UPLOADED_WINDOWS, type UploadedWithin,
 } from '@hunktube/shared';
 
 export const VIDEO_SORTS = ['newest', 'most-viewed', 'top-rated', 'trending', 'longest'] as const;
@@ -33,6 +33,18 @@ export class PageQuery {
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+
+/** `exclude` must read as topics by kind (parseExclude). */
+@ValidatorConstraint({ name: 'excludeList' })
+class ExcludeList implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && parseExclude(value) !== null;
+  }
+
+  defaultMessage(): string {
+    return `exclude must be a comma-separated list of category:ID, performer:ID or tag:ID (ids are slugs), at most ${EXCLUDE_MAX}`;
+  }
+}
 
 /** A duration range must not end before it starts (which would list nothing, and is a mistake in the address). */
 @ValidatorConstraint({ name: 'notBelowMinDuration' })
@@ -103,4 +115,12 @@ export class ListVideosQuery extends PageQuery {
   @IsOptional()
   @IsIn(UPLOADED_WINDOWS, { message: `uploaded must be one of: ${UPLOADED_WINDOWS.join(', ')}` })
   uploaded?: UploadedWithin;
+
+  @ApiPropertyOptional({
+    example: 'category:bears,performer:ace-cruz',
+    description: `Leaves out the videos of these categories, performers and tags: comma-separated category:ID, performer:ID or tag:ID, at most ${EXCLUDE_MAX}`,
+  })
+  @IsOptional()
+  @Validate(ExcludeList)
+  exclude?: string;
 }

@@ -2492,6 +2492,8 @@ export interface operations {
                 quality?: "hd" | "4k";
                 /** @description Uploaded within the last 24 hours, 7, 30 or 365 days */
                 uploaded?: "today" | "week" | "month" | "year";
+                /** @description Leaves out the videos of these categories, performers and tags: comma-separated category:ID, performer:ID or tag:ID, at most 100 */
+                exclude?: string;
             };
             header?: never;
             path?: never;
