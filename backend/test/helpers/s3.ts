@@ -1,5 +1,6 @@
 import { DeleteBucketCommand } from '@aws-sdk/client-s3';
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import type { S3Settings } from '../../src/config/app-config';
@@ -37,6 +38,8 @@ export function testS3(): Omit<S3Settings, 'bucket' | 'prefix'> {
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => [m[1], m[2]]),
   );
+  // Started here (not reused): this run's to stop (test/helpers/s3-global.ts).
+  if (!/reusing it/.test(run.stderr ?? '') && process.env.HUNKTUBE_S3_RUN) writeFileSync(path.join(S3_DIR, 'run', 'owner'), process.env.HUNKTUBE_S3_RUN);
   started = {
     endpoint: vars.S3_ENDPOINT,
     region: vars.S3_REGION,
