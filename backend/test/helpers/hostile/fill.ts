@@ -74,6 +74,8 @@ export const FIELD_HINTS: Record<string, Hint> = {
   videoId: (c) => c.fx.videoId,
   // A caption file's language (the multipart body of POST /api/admin/videos/{id}/captions).
   lang: () => 'en',
+  // A listing's excluded topics (GET /api/videos): the fixture's category, so that the request narrows something.
+  exclude: (c) => `category:${c.fx.categoryId}`,
   video_id: (c) => c.fx.videoId,
   playlist_id: (c) => c.fx.playlistId,
   // A permutation of the playlist's videos.
