@@ -60,7 +60,7 @@ export class CaptionsService {
       if (error instanceof CaptionsFileError) throw new UnsupportedMediaError(`${error.message}: send a WebVTT or SRT file`);
       throw error;
     }
-    await this.storage.writeObject(this.storage.keyOf('thumbs', captionsPathOf(row.url, lang).replace(/^\/thumbs\//, '')), vtt);
+    await this.storage.writeObject(this.keyOf(row.url, lang), vtt);
     const stored = await this.videos.putCaption(id, lang, label);
     return { lang, label, url: captionUrl(row.url, stored, this.config.imageHost) };
   }
@@ -71,6 +71,11 @@ export class CaptionsService {
     const row = await this.videos.cardRow(id, true);
     if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
     if (!(await this.videos.removeCaption(id, lang))) throw new NotFoundError(NO_SUCH_CAPTIONS);
-    await this.storage.removeObject(this.storage.keyOf('thumbs', captionsPathOf(row.url, lang).replace(/^\/thumbs\//, '')));
+    await this.storage.removeObject(this.keyOf(row.url, lang));
+  }
+
+  /** The media store's key of a video's caption file: its public path (`/thumbs/…`) without the leading slash. */
+  private keyOf(url: string, lang: string): string {
+    return this.storage.keyOf('thumbs', captionsPathOf(url, lang).slice('/thumbs/'.length));
   }
 }

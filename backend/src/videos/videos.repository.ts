@@ -41,6 +41,10 @@ const TAXON_JOIN: Record<TaxonKind, { table: string; column: string }> = {
   performers: { table: 'video_performers', column: 'performer_id' },
 };
 
+/** The jsonb `chapters` column as the drivers answer it: parsed (pg), or its text. */
+type StoredChapters = Chapter[] | string;
+const chaptersFrom = (stored: StoredChapters): Chapter[] => (typeof stored === 'string' ? (JSON.parse(stored) as Chapter[]) : stored);
+
 /** The columns an admin's edit may write. Never from input: the DTO's fields are mapped to these. */
 export type EditableColumn =
   | 'slug' | 'title' | 'atg_title' | 'jtg_title' | 'views' | 'likes' | 'featured' | 'upload_date' | 'thumbnail' | 'url'
@@ -222,10 +226,9 @@ export class VideosRepository {
   }
 
   /** The video's chapters as stored (ascending by start), [] for none or an unknown video. */
-  async chaptersOf(id: number, manager: EntityManager = this.db.manager): Promise<Chapter[]> {
-    const [row] = await manager.query<{ chapters: Chapter[] | string }[]>('SELECT chapters FROM videos WHERE id = $1', [id]);
-    if (!row) return [];
-    return typeof row.chapters === 'string' ? (JSON.parse(row.chapters) as Chapter[]) : row.chapters;
+  async chaptersOf(id: number): Promise<Chapter[]> {
+    const [row] = await this.db.query<{ chapters: StoredChapters }[]>('SELECT chapters FROM videos WHERE id = $1', [id]);
+    return row ? chaptersFrom(row.chapters) : [];
   }
 
   /** The video's caption files, by language. */
@@ -252,8 +255,9 @@ export class VideosRepository {
   /** Forgets the video's caption file in `lang`; false when it had none. */
   async removeCaption(id: number, lang: string): Promise<boolean> {
     const [, removed] = await this.db.query<[unknown[], number]>('DELETE FROM video_captions WHERE video_id = $1 AND lang = $2', [id, lang]);
+    if (Number(removed) === 0) return false;
     this.changed(id, ['captions']);
-    return Number(removed) > 0;
+    return true;
   }
 
   /** How many published videos carry each category or performer (those with none are left out). */
@@ -403,15 +407,15 @@ export class VideosRepository {
 
   /** The fields an admin edits, as the edit version (`editVersion` of @hunktube/shared) reads them. */
   async editableFields(id: number, manager: EntityManager): Promise<EditableVideo> {
-    const [row] = await manager.query<(Omit<EditableVideo, 'upload_date' | 'categories' | 'performers' | 'chapters'> & { upload_date: Date | string })[]>(
-      `SELECT slug, title, atg_title, jtg_title, featured, upload_date, thumbnail, url FROM videos WHERE id = $1`,
+    const [row] = await manager.query<(Omit<EditableVideo, 'upload_date' | 'categories' | 'performers' | 'chapters'> & { upload_date: Date | string; chapters: StoredChapters })[]>(
+      `SELECT slug, title, atg_title, jtg_title, featured, upload_date, thumbnail, url, chapters FROM videos WHERE id = $1`,
       [id],
     );
     if (!row) throw new NotFoundError(VIDEO_NOT_FOUND);
     const taxa = await this.taxonIds(id, manager);
     return {
       ...row,
-      chapters: await this.chaptersOf(id, manager),
+      chapters: chaptersFrom(row.chapters),
       featured: Number(row.featured),
       upload_date: new Date(row.upload_date).toISOString(),
       categories: taxa.categories.map((taxonId) => ({ id: taxonId })),

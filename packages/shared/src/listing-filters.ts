@@ -28,12 +28,19 @@ export interface ListingFilters {
 /** The parameter names, in the order addresses write them. */
 export const LISTING_FILTER_PARAMS = ['minDuration', 'maxDuration', 'quality', 'uploaded'] as const;
 
-/** The lengths a listing page offers (inclusive whole seconds): under 10 minutes, 10 to 20, over 20. */
-export const DURATION_CHOICES = [
+/** A length a listing page offers: its label and its range (inclusive whole seconds; a bound left out is open). */
+export interface DurationChoice {
+  label: string;
+  minDuration?: number;
+  maxDuration?: number;
+}
+
+/** The lengths a listing page offers: under 10 minutes, 10 to 20, over 20. */
+export const DURATION_CHOICES: readonly DurationChoice[] = [
   { label: 'Under 10 min', maxDuration: 599 },
   { label: '10–20 min', minDuration: 600, maxDuration: 1199 },
   { label: 'Over 20 min', minDuration: 1200 },
-] as const satisfies readonly { label: string; minDuration?: number; maxDuration?: number }[];
+];
 
 export const QUALITY_LABELS: Record<ListingQuality, string> = { hd: 'HD', '4k': '4K' };
 export const UPLOADED_LABELS: Record<UploadedWithin, string> = { today: 'Today', week: 'This week', month: 'This month', year: 'This year' };
@@ -60,6 +67,9 @@ export function parseListingFilters(get: (name: string) => string | null): Listi
   if (uploaded !== null && (UPLOADED_WINDOWS as string[]).includes(uploaded)) filters.uploaded = uploaded as UploadedWithin;
   return filters;
 }
+
+/** Whether any filter is set. */
+export const hasListingFilters = (filters: ListingFilters): boolean => LISTING_FILTER_PARAMS.some((name) => filters[name] !== undefined);
 
 /** The filters as query parameters, in LISTING_FILTER_PARAMS order (for links and the canonical address). */
 export function listingFilterParams(filters: ListingFilters): [string, string][] {

@@ -1,11 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import { isApiPath } from './http-caching';
 
-/** The routes that take a multipart body (a file); every other write takes JSON or nothing. */
-export const MULTIPART_ROUTES = new Set(['/api/admin/videos', '/api/admin/update-thumbnail']);
-/** Multipart routes with an id in their path: a video's captions. */
-const MULTIPART_PATTERNS = [/^\/api\/admin\/videos\/[^/]+\/captions$/];
-const takesMultipart = (path: string) => MULTIPART_ROUTES.has(path) || MULTIPART_PATTERNS.some((pattern) => pattern.test(path));
+/** The routes that take a multipart body (a file), as paths (`:id` a path segment); every other write takes JSON or nothing. */
+export const MULTIPART_ROUTES = ['/api/admin/videos', '/api/admin/update-thumbnail', '/api/admin/videos/:id/captions'];
+const MULTIPART_PATHS = MULTIPART_ROUTES.map((route) => new RegExp(`^${route.replace(/:[a-z]+/g, '[^/]+')}$`));
+const takesMultipart = (path: string) => MULTIPART_PATHS.some((pattern) => pattern.test(path));
 
 /** How deep a JSON body may nest: the contract's deepest body is 3 levels; class-transformer recurses per level. */
 export const MAX_JSON_DEPTH = 32;

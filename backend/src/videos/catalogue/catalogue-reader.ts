@@ -37,7 +37,10 @@ export function catalogueFilterOf(query: ListVideosQuery, now = Date.now()): Cat
   return filter;
 }
 
-/** Whether the filter narrows by a video's own facts (duration, rendition, upload time), which no counts row or join table holds. */
+/**
+ * Whether the filter narrows by a video's own facts (duration, rendition, upload time) or leaves taxa out: what
+ * no counts row or join table's index answers, so the readers test it video by video.
+ */
 export const hasFactFilter = (filter: CatalogueFilter): boolean =>
   filter.exclude !== undefined || filter.minDuration !== undefined || filter.maxDuration !== undefined || filter.minHeight !== undefined || filter.uploadedSince !== undefined;
 

@@ -7,7 +7,7 @@
  * (lib/page-titles.ts) and the JSON-LD the watch page's (videoJsonLd). The data comes from the same reads as
  * the page's body, through the render's query client.
  */
-import { brandTitle, describeVideo, imageCopyOf, listingFilterParams, parseListingFilters, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
+import { brandTitle, describeVideo, hasListingFilters, imageCopyOf, parseListingFilters, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type Params, type RouteMatch, type RouteObject, matchRoutes } from 'react-router';
 import { taxaQueryOptions, type TaxonKind } from '@/api/taxonomy/get-taxa';
@@ -216,7 +216,7 @@ async function homeHead(context: HeadContext): Promise<PageHead> {
 }
 
 /** A listing narrowed by its filters: one of endless variations of the catalogue, which search engines should not index. */
-const filtered = (url: URL) => listingFilterParams(parseListingFilters((name) => url.searchParams.get(name))).length > 0;
+const filtered = (url: URL) => hasListingFilters(parseListingFilters((name) => url.searchParams.get(name)));
 
 /** Search: the words searched for; never indexed. */
 function searchHead({ url }: HeadContext): PageHead {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { listingFilterParams, parseListingFilters } from '@hunktube/shared';
+import { hasListingFilters, parseListingFilters } from '@hunktube/shared';
 import { CatalogueListing } from '@/features/browse/components/catalogue-listing';
 import { FeaturedRow } from '@/features/browse/components/featured-row';
 import { useUser } from '@/features/auth/api/get-user';
@@ -10,7 +10,7 @@ import { parsePage } from '@/lib/page-param';
 export function HomeRoute() {
   const [searchParams] = useSearchParams();
   // The rows are the unfiltered home page's: a filtered listing shows only what it asked for.
-  const firstPage = parsePage(searchParams.get('page')) === 1 && listingFilterParams(parseListingFilters((name) => searchParams.get(name))).length === 0;
+  const firstPage = parsePage(searchParams.get('page')) === 1 && !hasListingFilters(parseListingFilters((name) => searchParams.get(name)));
   const user = useUser();
 
   return (

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { parseListingFilters } from '@hunktube/shared';
+import { hasListingFilters, parseListingFilters } from '@hunktube/shared';
 import { useVideos, type GetVideosParams } from '@/api/videos/get-videos';
 import { parseSort, SORT_LABELS } from '@/api/videos/sorts';
 import { Pagination } from '@/components/ui/pagination';
@@ -40,7 +40,7 @@ export function CatalogueListing({ heading, filter = {}, keep, empty, children }
   const filters = parseListingFilters((name) => searchParams.get(name));
   // The sort tabs and the pages keep the filters; the filters keep the sort.
   const links = { ...keep, ...filterKeep(filters) };
-  const filtered = Object.keys(filterKeep(filters)).length > 0;
+  const filtered = hasListingFilters(filters);
 
   const site = useSite();
   const videos = useVideos({ ...filter, ...filters, sort, page, limit: PAGE_SIZE });

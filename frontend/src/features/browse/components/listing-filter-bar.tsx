@@ -54,8 +54,8 @@ export function ListingFilterBar({ filters, sort, keep = {} }: ListingFilterBarP
             'Length',
             DURATION_CHOICES.map((choice) => {
               const active = choice === length;
-              const range = { minDuration: 'minDuration' in choice ? choice.minDuration : undefined, maxDuration: 'maxDuration' in choice ? choice.maxDuration : undefined };
-              return { key: choice.label, label: choice.label, active, next: active ? { ...filters, minDuration: undefined, maxDuration: undefined } : { ...filters, ...range } };
+              const { minDuration, maxDuration } = active ? { minDuration: undefined, maxDuration: undefined } : choice;
+              return { key: choice.label, label: choice.label, active, next: { ...filters, minDuration, maxDuration } };
             }),
           )}
           {group(

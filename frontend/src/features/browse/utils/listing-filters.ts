@@ -1,16 +1,10 @@
 import {
-  DURATION_CHOICES, formatDuration, listingFilterParams, type ListingFilters, QUALITY_LABELS, UPLOADED_LABELS,
+  DURATION_CHOICES, type DurationChoice, formatDuration, listingFilterParams, type ListingFilters, QUALITY_LABELS, UPLOADED_LABELS,
 } from '@hunktube/shared';
 
 /** A length choice of the filter bar, or null when the address's range is not one of them (typed by hand). */
-export function durationChoice(filters: ListingFilters): (typeof DURATION_CHOICES)[number] | null {
-  return (
-    DURATION_CHOICES.find(
-      (choice) =>
-        ('minDuration' in choice ? choice.minDuration : undefined) === filters.minDuration &&
-        ('maxDuration' in choice ? choice.maxDuration : undefined) === filters.maxDuration,
-    ) ?? null
-  );
+export function durationChoice(filters: ListingFilters): DurationChoice | null {
+  return DURATION_CHOICES.find((choice) => choice.minDuration === filters.minDuration && choice.maxDuration === filters.maxDuration) ?? null;
 }
 
 const minutes = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : formatDuration(seconds));
