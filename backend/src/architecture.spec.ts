@@ -16,12 +16,15 @@ const OWNERS: Record<string, string> = {
   videos: 'videos',
   video_categories: 'videos',
   video_performers: 'videos',
+  video_tags: 'videos',
   video_captions: 'videos',
   video_daily_stats: 'videos',
   site_daily_stats: 'videos',
   site_rankings: 'videos',
   categories: 'taxa',
   performers: 'taxa',
+  tags: 'taxa',
+  tag_synonyms: 'taxa',
   bookmarks: 'lists',
   watch_later_items: 'lists',
   likes: 'lists',
@@ -70,6 +73,7 @@ const WRITE_FREE_CACHES: Record<string, string> = {
 const ANNOUNCERS: Record<string, string[]> = {
   [path.join('videos', 'videos.repository.ts')]: ['VideoChanged', 'CountsFlushed', 'RankingRecomputed'],
   [path.join('taxonomy', 'taxonomy.service.ts')]: ['TaxaChanged'],
+  [path.join('taxonomy', 'tags.service.ts')]: ['TaxaChanged'],
   [path.join('admin', 'admin.service.ts')]: ['CachesCleared'],
   [path.join('media', 'media-placements.service.ts')]: ['MediaPlaced'],
 };

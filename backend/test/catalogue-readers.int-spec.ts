@@ -22,6 +22,7 @@ import { createTestDatabase } from './helpers/test-app';
 const WORDS = ['hot', 'hotel', 'hottest', 'bear', 'bears', 'beach', 'pool', 'poolside', 'gym', 'workouts', 'working', 'the', 'and', 'muscle', 'café', 'x1y2', 'Runner'];
 const CATEGORIES = ['bears', 'outdoor', 'gym', 'vintage'];
 const PERFORMERS = ['ace', 'bo', 'cruz', 'dex', 'eli'];
+const TAGS = ['muscle', 'pool', 'tattoo'];
 const STATUSES = ['ready', 'ready', 'ready', 'ready', 'processing', 'failed'] as const;
 
 interface GeneratedVideo {
@@ -30,6 +31,7 @@ interface GeneratedVideo {
   jtg: string;
   categories: string[];
   performers: string[];
+  tags: string[];
   views: number;
   likes: number;
   featured: number;
@@ -50,6 +52,7 @@ const videoArb: fc.Arbitrary<GeneratedVideo> = fc.record({
   jtg: fc.oneof(fc.constant(''), fc.constant(''), words(1, 2)),
   categories: fc.subarray(CATEGORIES),
   performers: fc.subarray(PERFORMERS, { maxLength: 3 }),
+  tags: fc.subarray(TAGS),
   views: fc.nat(4),
   likes: fc.nat(3),
   featured: fc.constantFrom(0, 0, 0, 1, 2),
@@ -82,6 +85,7 @@ const filterArb: fc.Arbitrary<CatalogueFilter> = fc
     q: sometimes(qArb),
     category: sometimes(fc.constantFrom(...CATEGORIES, 'no-such-category')),
     performer: sometimes(fc.constantFrom(...PERFORMERS)),
+    tag: sometimes(fc.constantFrom(...TAGS, 'no-such-tag')),
     featured: sometimes(fc.boolean()),
     // The facts' bounds fall on, between and beyond the values generated, so that ties at a bound are met.
     minDuration: sometimes(fc.integer({ min: 0, max: 5 })),
@@ -90,9 +94,9 @@ const filterArb: fc.Arbitrary<CatalogueFilter> = fc
     // On an upload instant (micros 0), just after one, and between the ones with microseconds (123.456 ms).
     // Topics left out (a viewer's hidden ones), ids no video has among them.
     exclude: sometimes(
-      fc.record({ categories: fc.subarray([...CATEGORIES, 'no-such-category']), performers: fc.subarray(PERFORMERS, { maxLength: 2 }) })
-        .filter((x) => x.categories.length + x.performers.length > 0)
-        .map((x) => ({ categories: [...x.categories].sort(), performers: [...x.performers].sort() })),
+      fc.record({ categories: fc.subarray([...CATEGORIES, 'no-such-category']), performers: fc.subarray(PERFORMERS, { maxLength: 2 }), tags: fc.subarray([...TAGS, 'no-such-tag'], { maxLength: 2 }) })
+        .filter((x) => x.categories.length + x.performers.length + x.tags.length > 0)
+        .map((x) => ({ categories: [...x.categories].sort(), performers: [...x.performers].sort(), tags: [...x.tags].sort() })),
     ),
     uploadedSince: sometimes(fc.tuple(fc.integer({ min: -1, max: 4 }), fc.constantFrom(0, 1, 123, 124)).map(([day, ms]) => FIRST_UPLOAD_MS + day * 86_400_000 + ms)),
   })
@@ -122,9 +126,11 @@ async function insert(db: DataSource, video: GeneratedVideo): Promise<number> {
   return Number(id);
 }
 
-async function setTaxa(db: DataSource, id: number, video: Pick<GeneratedVideo, 'categories' | 'performers'>): Promise<void> {
+async function setTaxa(db: DataSource, id: number, video: Pick<GeneratedVideo, 'categories' | 'performers' | 'tags'>): Promise<void> {
   await db.query('DELETE FROM video_categories WHERE video_id = $1', [id]);
   await db.query('DELETE FROM video_performers WHERE video_id = $1', [id]);
+  await db.query('DELETE FROM video_tags WHERE video_id = $1', [id]);
+  if (video.tags.length) await db.query('INSERT INTO video_tags (video_id, tag_id) SELECT $1, unnest($2::varchar[])', [id, video.tags]);
   if (video.categories.length) await db.query('INSERT INTO video_categories (video_id, category_id) SELECT $1, unnest($2::varchar[])', [id, video.categories]);
   if (video.performers.length) await db.query('INSERT INTO video_performers (video_id, performer_id) SELECT $1, unnest($2::varchar[])', [id, video.performers]);
 }
@@ -154,7 +160,7 @@ async function apply(db: DataSource, ids: number[], change: Change): Promise<Cha
       return changed('title', 'upload_date', 'duration');
     case 'taxa':
       await setTaxa(db, id, v);
-      return changed('categories', 'performers');
+      return changed('categories', 'performers', 'tags');
     case 'media':
       await db.query('UPDATE videos SET rendition_height = $2 WHERE id = $1', [id, v.height]);
       return changed('media');
@@ -192,6 +198,7 @@ describe('Catalogue readers: the index answers as the database does (property-ba
     ({ db, close } = await createTestDatabase());
     for (const id of CATEGORIES) await db.query('INSERT INTO categories (id, name) VALUES ($1, $1)', [id]);
     for (const id of PERFORMERS) await db.query('INSERT INTO performers (id, name) VALUES ($1, $1)', [id]);
+    for (const id of TAGS) await db.query('INSERT INTO tags (id, name) VALUES ($1, $1)', [id]);
     // The index at any size: the production threshold (SEARCH_INDEX_MIN_VIDEOS) is only when it is worth it.
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEARCH_INDEX_MIN_VIDEOS: '0' });
     bus = new InvalidationBus(config);

@@ -357,6 +357,45 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
     }),
     'PATCH /api/admin/categories/{id}': renameTaxon('categories'),
     'PATCH /api/admin/performers/{id}': renameTaxon('performers'),
+    'PATCH /api/admin/tags/{id}': renameTaxon('tags'),
+    'DELETE /api/admin/tags/{id}': scenario({
+      arrange: async () => {
+        const name = `Tag ${uniqueWord()}`;
+        return { tag: slugify(name), id: await video({ tags: [name] }) };
+      },
+      reads: (c) => [
+        { url: '/api/tags', shows: (res) => expect(JSON.stringify(res.body.data)).not.toContain(`"${c.tag}"`) },
+        { url: `/api/tags/${c.tag}`, shows: (res) => expect(res.status).toBe(404) },
+        { url: `/api/videos/${c.id}`, shows: (res) => expect(res.body.tags).toEqual([]) },
+        { url: `/api/videos?tag=${c.tag}`, shows: (res) => expect(res.body.total).toBe(0) },
+      ],
+      write: async (c) => write('delete', `/api/admin/tags/${c.tag}`, 'admin').expect(204),
+    }),
+    'POST /api/admin/tag-synonyms': scenario({
+      arrange: async () => {
+        const [into, alias] = [`Tag ${uniqueWord()}`, `Tag ${uniqueWord()}`];
+        await video({ tags: [into] });
+        return { into: slugify(into), alias: slugify(alias), id: await video({ tags: [alias] }) };
+      },
+      reads: (c) => [
+        { url: '/api/tags', shows: (res) => expect(JSON.stringify(res.body.data)).not.toContain(`"${c.alias}"`) },
+        { url: `/api/tags/${c.alias}`, shows: (res) => expect(res.body).toMatchObject({ id: c.into, video_count: 2 }) },
+        { url: `/api/videos/${c.id}`, shows: (res) => expect(res.body.tags.map((x: { id: string }) => x.id)).toEqual([c.into]) },
+        { url: `/api/videos?tag=${c.into}`, shows: (res) => expect(res.body.total).toBe(2) },
+        { url: `/api/videos?tag=${c.alias}`, shows: (res) => expect(res.body.total).toBe(2) },
+      ],
+      write: async (c) => write('post', '/api/admin/tag-synonyms', 'admin').send({ alias: c.alias, tag: c.into }).expect(201),
+    }),
+    'DELETE /api/admin/tag-synonyms/{alias}': scenario({
+      arrange: async () => {
+        const [into, alias] = [`Tag ${uniqueWord()}`, `Tag ${uniqueWord()}`];
+        await video({ tags: [into] });
+        await write('post', '/api/admin/tag-synonyms', 'admin').send({ alias, tag: slugify(into) }).expect(201);
+        return { alias: slugify(alias) };
+      },
+      reads: (c) => [{ url: `/api/tags/${c.alias}`, shows: (res) => expect(res.status).toBe(404) }],
+      write: async (c) => write('delete', `/api/admin/tag-synonyms/${c.alias}`, 'admin').expect(204),
+    }),
 
     // --- the catalogue's admin ---------------------------------------------------------------------------------
     'POST /api/admin/videos': scenario({
@@ -474,7 +513,7 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
     return { playlist: id, others: [first, then] };
   }
 
-  function renameTaxon(kind: 'categories' | 'performers'): Scenario<{ taxon: string; id: number; name: string }> {
+  function renameTaxon(kind: 'categories' | 'performers' | 'tags'): Scenario<{ taxon: string; id: number; name: string }> {
     return {
       arrange: async () => {
         const name = `Taxon ${uniqueWord()}`;

@@ -26,7 +26,7 @@ describe('The API’s answers against its OpenAPI document (e2e)', () => {
     admin = await registerAdmin(t);
     const slug = 'conformance-video';
     const videoId = await insertVideo(t.db, {
-      slug, url: `/2024/06/${slug}.mp4`, categories: ['Locker Room'], performers: ['Alex Stone'], media_ready: true,
+      slug, url: `/2024/06/${slug}.mp4`, categories: ['Locker Room'], performers: ['Alex Stone'], tags: ['Jocks'], media_ready: true,
     });
     const otherId = await insertVideo(t.db, { categories: ['Locker Room'], performers: ['Alex Stone'] });
     const [{ id: jobId }] = await t.db.query<{ id: number }[]>(
@@ -59,6 +59,7 @@ describe('The API’s answers against its OpenAPI document (e2e)', () => {
       '/api/video/secure': `/api/video/secure?path=/videos/2024/06/${slug}/index.m3u8`,
       '/api/admin/jobs/{id}': `/api/admin/jobs/${jobId}`,
       '/sitemaps/{file}': '/sitemaps/videos-1.xml',
+      '/api/tags/{id}': '/api/tags/jocks',
     };
 
     doc = (await request(t.http).get('/api/docs-json').expect(200)).body as OpenApiDocument;
@@ -128,6 +129,7 @@ describe('The API’s answers against its OpenAPI document (e2e)', () => {
     ['the stream of an unknown video', 'guest', '/api/video/secure', '/api/video/secure?path=/videos/2024/06/nope/index.m3u8', 404],
     ['a guest asking who they are', 'guest', '/api/auth/me', '/api/auth/me', 401],
     ['a guest’s history', 'guest', '/api/me/history', '/api/me/history', 401],
+    ['an unknown tag', 'guest', '/api/tags/{id}', '/api/tags/no-such-tag', 404],
     ['a guest’s export', 'guest', '/api/me/export', '/api/me/export', 401],
     ['a page of 0 of the member’s likes', 'member', '/api/me/likes', '/api/me/likes?page=0', 400],
     ['an unknown playlist', 'member', '/api/playlists/{id}', '/api/playlists/999999', 404],

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { stemOf } from '../common/media-paths';
 import { StorageService } from '../media/storage.service';
 import { TaxaRepository } from '../taxa/taxa.repository';
+import { TagsService } from '../taxonomy/tags.service';
 import { CountersService } from '../videos/counters/counters.service';
 import { type Chapter, EDIT_CONFLICT, editVersion, parseEditPrecondition } from '@hunktube/shared';
 import type { EntityManager } from 'typeorm';
@@ -46,10 +47,12 @@ export class AdminVideosService {
     private readonly counters: CountersService,
     private readonly taxa: TaxaRepository,
     private readonly storage: StorageService,
+    private readonly tags: TagsService,
   ) {}
 
   /**
-   * Writes the given fields and replaces the categories and performers that are given, in one transaction;
+   * Writes the given fields and replaces the categories, performers and tags that are given (tags named for the
+   * first time are created), in one transaction;
    * fields left out keep their values. Answers the video as the catalogue now shows it.
    */
   async update(dto: UpdateVideoDto, ifMatch?: string): Promise<UpdatedVideoDto> {
@@ -81,6 +84,7 @@ export class AdminVideosService {
     // them first, so that the counts saved here are the totals from now on rather than a base for stale extras.
     if (dto.views !== undefined || dto.likes !== undefined) await this.counters.flush();
 
+    let createdTags = false;
     // Only `tx` inside: PGlite runs one query runner at a time, so the outer DataSource would wait forever.
     const status = await this.repository.edit(dto.id, async (tx) => {
       const status = await this.repository.lockForEdit(dto.id, tx);
@@ -90,12 +94,16 @@ export class AdminVideosService {
       }
       const categories = dto.categories && (await this.taxa.resolve('categories', dto.categories, tx));
       const performers = dto.performers && (await this.taxa.resolve('performers', dto.performers, tx));
+      const tags = dto.tags && (await this.tags.resolveNames(dto.tags, tx));
+      if (tags?.created) createdTags = true;
       await this.repository.writeColumns(dto.id, values, tx);
       if (countChanges && (countChanges.views !== 0 || countChanges.likes !== 0)) await this.repository.addCounts(dto.id, countChanges, tx);
       if (categories) await this.repository.replaceTaxa(dto.id, 'categories', categories, tx);
       if (performers) await this.repository.replaceTaxa(dto.id, 'performers', performers, tx);
+      if (tags) await this.repository.replaceTaxa(dto.id, 'tags', tags.ids, tx);
       return status;
     });
+    if (createdTags) this.tags.announceCreated();
 
     return { data: await this.videoOf(dto.id, status), error: null };
   }

@@ -54,6 +54,7 @@ function setup(fields: { ingests?: Partial<JobOutcomes>; rankings?: SiteRanking[
   const taxonNames: Record<TaxonKind, Record<string, string>> = {
     categories: { bears: 'Bears Renamed', outdoor: 'Outdoor' },
     performers: { 'ben-cruz': 'Ben Cruz' },
+    tags: {},
   };
   const taxa = {
     refs: async (kind: TaxonKind, ids: string[]) => ids.filter((id) => id in taxonNames[kind]).map((id) => ({ id, name: taxonNames[kind][id] })),

@@ -4,13 +4,14 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { InvalidInputError } from '../common/errors/domain-errors';
 import type { TaxonRefDto } from './taxon-ref.dto';
 
-/** The two kinds of taxa: the tables `categories` and `performers`, owned here. */
-export type TaxonKind = 'categories' | 'performers';
+/** The kinds of taxa: the tables `categories`, `performers` and `tags` (with `tag_synonyms`), owned here. */
+export type TaxonKind = 'categories' | 'performers' | 'tags';
 
-/** How messages name one category or performer. */
+/** How messages name one category, performer or tag. */
 export const SINGULAR: Record<TaxonKind, { lower: string; title: string }> = {
   categories: { lower: 'category', title: 'Category' },
   performers: { lower: 'performer', title: 'Performer' },
+  tags: { lower: 'tag', title: 'Tag' },
 };
 
 /** How a client names a category or performer it assigns: by id, by name, or both (the id wins). */
@@ -102,4 +103,114 @@ export class TaxaRepository {
     const [exists] = await this.db.query<unknown[]>(`SELECT 1 FROM ${kind} WHERE id = $1`, [id]);
     return exists ? 'taken' : 'missing';
   }
+
+  // --- tags -------------------------------------------------------------------------------------------------
+
+  /**
+   * The ids of the tags these names stand for, each once, in the order given, creating the ones that do not
+   * exist yet (with the name as given): a name matches a tag by its id (the slug rule), through a synonym, or by
+   * name case-insensitively (a renamed tag). `created` tells whether any was new. Runs in the caller's
+   * transaction; two admins creating one tag at once both get it (the second insert does nothing).
+   */
+  async resolveTagNames(names: readonly TagName[], manager: EntityManager): Promise<{ ids: string[]; created: boolean }> {
+    if (names.length === 0) return { ids: [], created: false };
+    const synonyms = new Map(
+      (await manager.query<{ alias: string; tag_id: string }[]>('SELECT alias, tag_id FROM tag_synonyms WHERE alias = ANY($1::varchar[])', [names.map((n) => n.id)]))
+        .map((row) => [row.alias, row.tag_id]),
+    );
+    const wanted = names.map((n) => ({ id: synonyms.get(n.id) ?? n.id, name: n.name }));
+    const find = () =>
+      manager.query<{ id: string; name: string }[]>(
+        'SELECT id, name FROM tags WHERE id = ANY($1::varchar[]) OR lower(name) = ANY($2::text[])',
+        [wanted.map((w) => w.id), wanted.map((w) => w.name.toLowerCase())],
+      );
+    const pick = (rows: { id: string; name: string }[]) => {
+      const ids = new Set(rows.map((row) => row.id));
+      const byName = new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
+      return wanted.map((w) => (ids.has(w.id) ? w.id : byName.get(w.name.toLowerCase())));
+    };
+    let found = pick(await find());
+    const missing = wanted.filter((_w, i) => found[i] === undefined);
+    if (missing.length > 0) {
+      // Any unique index (the id, the lower-case name) taken meanwhile makes the insert of that row do nothing.
+      await manager.query(
+        `INSERT INTO tags (id, name) SELECT * FROM unnest($1::varchar[], $2::varchar[]) ON CONFLICT DO NOTHING`,
+        [missing.map((m) => m.id), missing.map((m) => m.name)],
+      );
+      found = pick(await find());
+    }
+    const ids: string[] = [];
+    for (const id of found) if (id !== undefined && !ids.includes(id)) ids.push(id);
+    return { ids, created: missing.length > 0 };
+  }
+
+  /** Every synonym: alias → the id of the tag it answers as. */
+  async tagSynonyms(): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ alias: string; tag_id: string }[]>('SELECT alias, tag_id FROM tag_synonyms');
+    return new Map(rows.map((row) => [row.alias, row.tag_id]));
+  }
+
+  /** Every synonym with its tag's name, by alias. */
+  tagSynonymRows(): Promise<TagSynonymRow[]> {
+    return this.db.query<TagSynonymRow[]>(
+      'SELECT s.alias, s.tag_id, t.name AS tag_name FROM tag_synonyms s JOIN tags t ON t.id = s.tag_id ORDER BY s.alias',
+    );
+  }
+
+  /** The tag an id names (itself, or the tag a synonym answers as), with its name; null for neither. */
+  async canonicalTag(id: string, manager: EntityManager = this.db.manager): Promise<TaxonRefDto | null> {
+    const [row] = await manager.query<TaxonRefDto[]>(
+      `SELECT t.id, t.name FROM tags t WHERE t.id = $1
+       UNION ALL SELECT t.id, t.name FROM tag_synonyms s JOIN tags t ON t.id = s.tag_id WHERE s.alias = $1
+       LIMIT 1`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Makes `alias` answer as `tagId`: synonyms of the alias follow it, the tag of that id (whose videos the
+   * caller has moved already) is removed, and the alias row is written (or re-pointed). In the caller's transaction.
+   */
+  async setTagSynonym(alias: string, tagId: string, manager: EntityManager): Promise<void> {
+    await manager.query('UPDATE tag_synonyms SET tag_id = $2 WHERE tag_id = $1', [alias, tagId]);
+    await manager.query('DELETE FROM tags WHERE id = $1', [alias]);
+    await manager.query(
+      'INSERT INTO tag_synonyms (alias, tag_id) VALUES ($1, $2) ON CONFLICT (alias) DO UPDATE SET tag_id = EXCLUDED.tag_id',
+      [alias, tagId],
+    );
+  }
+
+  /** Removes a synonym; false when there was none. */
+  async deleteTagSynonym(alias: string): Promise<boolean> {
+    const rows = await this.db.query<{ alias: string }[]>(
+      'WITH gone AS (DELETE FROM tag_synonyms WHERE alias = $1 RETURNING alias) SELECT alias FROM gone',
+      [alias],
+    );
+    return rows.length > 0;
+  }
+
+  /** Removes a tag (its synonyms with it; the caller has untagged its videos); false when there was none. */
+  async deleteTag(id: string, manager: EntityManager): Promise<boolean> {
+    const rows = await manager.query<{ id: string }[]>('WITH gone AS (DELETE FROM tags WHERE id = $1 RETURNING id) SELECT id FROM gone', [id]);
+    return rows.length > 0;
+  }
+
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+}
+
+/** A tag's name as given for a video, trimmed, with the id the slug rule derives from it. */
+export interface TagName {
+  id: string;
+  name: string;
+}
+
+/** One synonym: the retired id (`alias`) and the tag it answers as. */
+export interface TagSynonymRow {
+  alias: string;
+  tag_id: string;
+  tag_name: string;
 }

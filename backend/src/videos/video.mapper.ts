@@ -52,6 +52,7 @@ export function toVideoCard(row: VideoCardRow, imageHost: string): VideoCardDto 
 export interface VideoDetails {
   categories: TaxonRefDto[];
   performers: TaxonRefDto[];
+  tags: TaxonRefDto[];
   chapters: ChapterDto[];
   /** Its caption files: language, label, and when each was last written (for its URL). */
   captions: StoredCaption[];
@@ -72,6 +73,7 @@ export function toVideo(row: VideoCardRow, details: VideoDetails, imageHost: str
     ...toVideoCard(row, imageHost),
     categories: details.categories,
     performers: details.performers,
+    tags: details.tags,
     chapters: details.chapters,
     captions: details.captions.map((caption) => ({ lang: caption.lang, label: caption.label, url: captionUrl(row.url, caption, imageHost) })),
     stream_path: streamPathOf(row.url),

@@ -39,6 +39,7 @@ export const joinVideos = (alias: string, on: string, all = false): string =>
 const TAXON_JOIN: Record<TaxonKind, { table: string; column: string }> = {
   categories: { table: 'video_categories', column: 'category_id' },
   performers: { table: 'video_performers', column: 'performer_id' },
+  tags: { table: 'video_tags', column: 'tag_id' },
 };
 
 /** The jsonb `chapters` column as the drivers answer it: parsed (pg), or its text. */
@@ -88,7 +89,7 @@ export interface MediaFacts {
 }
 
 /**
- * The owner of `videos`, `video_categories`, `video_performers` and `video_daily_stats`: every write to them,
+ * The owner of `videos`, `video_categories`, `video_performers`, `video_tags` and `video_daily_stats`: every write to them,
  * and every read another module needs, goes through here (the catalogue's own listing, detail and related
  * queries live beside it in VideosService). Needs nothing but the database, so that the worker can use it.
  * Methods that take a `manager` run in the caller's transaction.
@@ -213,14 +214,15 @@ export class VideosRepository {
     return { ids, total };
   }
 
-  /** The ids of the video's categories and performers. */
+  /** The ids of the video's categories, performers and tags. */
   async taxonIds(id: number, manager: EntityManager = this.db.manager): Promise<Record<TaxonKind, string[]>> {
     const rows = await manager.query<{ kind: TaxonKind; id: string }[]>(
       `SELECT 'categories' AS kind, category_id AS id FROM video_categories WHERE video_id = $1
-       UNION ALL SELECT 'performers', performer_id FROM video_performers WHERE video_id = $1`,
+       UNION ALL SELECT 'performers', performer_id FROM video_performers WHERE video_id = $1
+       UNION ALL SELECT 'tags', tag_id FROM video_tags WHERE video_id = $1`,
       [id],
     );
-    const ids: Record<TaxonKind, string[]> = { categories: [], performers: [] };
+    const ids: Record<TaxonKind, string[]> = { categories: [], performers: [], tags: [] };
     for (const row of rows) ids[row.kind].push(row.id);
     return ids;
   }
@@ -420,6 +422,7 @@ export class VideosRepository {
       upload_date: new Date(row.upload_date).toISOString(),
       categories: taxa.categories.map((taxonId) => ({ id: taxonId })),
       performers: taxa.performers.map((taxonId) => ({ id: taxonId })),
+      tags: taxa.tags.map((taxonId) => ({ id: taxonId })),
     };
   }
 
@@ -432,12 +435,37 @@ export class VideosRepository {
     this.changed(id, ['views', 'likes']);
   }
 
-  /** Replaces the video's categories or performers with these (existing) ids. */
+  /** Replaces the video's categories, performers or tags with these (existing) ids. */
   async replaceTaxa(id: number, kind: TaxonKind, ids: string[], manager: EntityManager): Promise<void> {
     const { table, column } = TAXON_JOIN[kind];
     await manager.query(`DELETE FROM ${table} WHERE video_id = $1`, [id]);
     this.changed(id, [kind]);
     if (ids.length) await manager.query(`INSERT INTO ${table} (video_id, ${column}) SELECT $1, unnest($2::varchar[])`, [id, ids]);
+  }
+
+  /**
+   * Gives every video tagged `from` the tag `into` instead (a merge of two tags); answers the videos changed.
+   * In the caller's transaction; announced at once, and again by the caller after the commit (`tagsChanged`).
+   */
+  async moveTag(from: string, into: string, manager: EntityManager): Promise<number[]> {
+    await manager.query(`INSERT INTO video_tags (video_id, tag_id) SELECT video_id, $2 FROM video_tags WHERE tag_id = $1 ON CONFLICT DO NOTHING`, [from, into]);
+    return this.untag(from, manager);
+  }
+
+  /** Takes the tag off every video; answers the videos changed (announced as for `moveTag`). */
+  async untag(tag: string, manager: EntityManager): Promise<number[]> {
+    const rows = await manager.query<{ video_id: number }[]>(
+      `WITH gone AS (DELETE FROM video_tags WHERE tag_id = $1 RETURNING video_id) SELECT video_id FROM gone`,
+      [tag],
+    );
+    const ids = rows.map((row) => Number(row.video_id));
+    this.tagsChanged(ids);
+    return ids;
+  }
+
+  /** Announces that these videos' tags changed (after a commit of `moveTag` or `untag`). */
+  tagsChanged(ids: number[]): void {
+    if (ids.length > 0) this.bus.publish({ type: 'VideoChanged', ids, fields: ['tags'] });
   }
 
   /**

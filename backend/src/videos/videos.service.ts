@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { VideoCardDto, VideoCardPageDto, VideoDto, RelatedVideosDto } from './dto/video.dto';
 import type { ListVideosQuery, VideoSort } from './dto/list-videos.query';
 import { CatalogueCache } from './catalogue-cache';
-import { type CatalogueReader, catalogueFilterOf, HOT_FALLBACK_LIMIT, RELATED_LIMIT } from './catalogue/catalogue-reader';
+import { type CatalogueFilter, type CatalogueReader, catalogueFilterOf, HOT_FALLBACK_LIMIT, RELATED_LIMIT, withTagSynonyms } from './catalogue/catalogue-reader';
 import { SqlCatalogueReader } from './catalogue/sql-catalogue-reader';
 import type { PendingCounts } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
@@ -44,7 +44,7 @@ export class VideosService {
    */
   async list(query: ListVideosQuery): Promise<VideoCardPageDto> {
     // `uploaded` becomes an instant rounded down to the minute: one cache key a minute per listing address.
-    const filter = catalogueFilterOf(query);
+    const filter = await this.withSynonyms(catalogueFilterOf(query));
     const filterKey = JSON.stringify(filter);
     const total = await this.cache.derive(`total:${filterKey}`, 'catalogue', () => this.reader.total(filter));
     const ids = await this.cache.derive(
@@ -53,6 +53,13 @@ export class VideosService {
       () => this.reader.pageIds({ ...filter, sort: query.sort, page: query.page, limit: query.limit }, total),
     );
     return { data: await this.cardsByIds(ids), page: query.page, limit: query.limit, total };
+  }
+
+  /** The filter with its tags read through the synonyms (kept in the catalogue cache until a taxon changes). */
+  private async withSynonyms(filter: CatalogueFilter): Promise<CatalogueFilter> {
+    if (filter.tag === undefined && !filter.exclude?.tags.length) return filter;
+    const pairs = await this.cache.derive('tags:synonyms', 'catalogue', async () => [...(await this.taxa.tagSynonyms())]);
+    return withTagSynonyms(filter, new Map(pairs));
   }
 
   async findOne(id: number): Promise<VideoDto> {
@@ -65,14 +72,15 @@ export class VideosService {
     return toVideo(withPending(row, pending), taxa, this.config.imageHost);
   }
 
-  /** The video's categories and performers with their names, each by name, its chapters and its captions. */
+  /** The video's categories, performers and tags with their names, each by name, its chapters and its captions. */
   async detailsOf(id: number): Promise<VideoDetails> {
     const [ids, chapters, captions] = await Promise.all([this.repository.taxonIds(id), this.repository.chaptersOf(id), this.repository.captionsOf(id)]);
-    const [categories, performers] = await Promise.all([
+    const [categories, performers, tags] = await Promise.all([
       this.taxa.refs('categories', ids.categories),
       this.taxa.refs('performers', ids.performers),
+      this.taxa.refs('tags', ids.tags),
     ]);
-    return { categories, performers, chapters, captions };
+    return { categories, performers, tags, chapters, captions };
   }
 
   /**

@@ -20,11 +20,12 @@ export interface VideoFields {
   rendition_height: number | null;
   categories: string[];
   performers: string[];
+  tags: string[];
 }
 
 let videoCounter = 0;
 
-/** Inserts a video (and any categories and performers it names, by name) straight into the database. */
+/** Inserts a video (and any categories, performers and tags it names, by name) straight into the database. */
 export async function insertVideo(db: DataSource, fields: Partial<VideoFields> = {}): Promise<number> {
   videoCounter += 1;
   const title = fields.title ?? `Test Video ${videoCounter}`;
@@ -43,6 +44,7 @@ export async function insertVideo(db: DataSource, fields: Partial<VideoFields> =
   for (const [kind, join, column, names] of [
     ['categories', 'video_categories', 'category_id', fields.categories ?? []],
     ['performers', 'video_performers', 'performer_id', fields.performers ?? []],
+    ['tags', 'video_tags', 'tag_id', fields.tags ?? []],
   ] as const) {
     for (const name of names) {
       const taxonId = slugify(name);

@@ -47,6 +47,7 @@ export function makeWatchVideo(overrides: Partial<Video> = {}): Video {
   return {
     categories: [],
     performers: [],
+    tags: [],
     chapters: [],
     captions: [],
     stream_path: `/videos/${stem}/index.m3u8`,

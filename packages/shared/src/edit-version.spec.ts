@@ -28,6 +28,12 @@ describe('editVersion', () => {
     expect(parseEditPrecondition(editPrecondition({ ...video, views: 999 }))?.version).toBe(editVersion(video));
   });
 
+  it('reads no tags as it read a video before tags existed, and ignores their order', () => {
+    expect(editVersion({ ...video, tags: [] })).toBe(editVersion(video));
+    const tagged = { ...video, tags: [{ id: 'muscle' }, { id: 'beach' }] };
+    expect(editVersion({ ...tagged, tags: [{ id: 'beach' }, { id: 'muscle' }] })).toBe(editVersion(tagged));
+  });
+
   it('reads the same instant written two ways as one date', () => {
     expect(editVersion({ ...video, upload_date: '2024-06-01T14:00:00+02:00' })).toBe(editVersion(video));
   });
@@ -41,6 +47,7 @@ describe('editVersion', () => {
     ['the url', { url: '/2024/06/other.mp4' }],
     ['a category', { categories: [{ id: 'outdoor' }] }],
     ['a performer', { performers: [] }],
+    ['a tag', { tags: [{ id: 'muscle' }] }],
   ])('changes with %s', (_what, change) => {
     expect(editVersion({ ...video, ...change })).not.toBe(editVersion(video));
   });

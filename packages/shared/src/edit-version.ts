@@ -18,6 +18,8 @@ export interface EditableVideo {
   performers: readonly { id: string }[];
   /** Absent or empty: no chapters (a version then reads as it did before chapters existed). */
   chapters?: readonly { start: number; title: string }[];
+  /** Absent or empty: no tags (likewise). */
+  tags?: readonly { id: string }[];
 }
 
 export interface ReadCounts {
@@ -49,6 +51,7 @@ export function editVersion(video: EditableVideo): string {
     video.categories.map((c) => c.id).sort(),
     video.performers.map((p) => p.id).sort(),
     ...(video.chapters?.length ? [video.chapters.map((c) => [c.start, c.title])] : []),
+    ...(video.tags?.length ? ['tags', video.tags.map((t) => t.id).sort()] : []),
   ]);
   return fnv1a(canonical, 0x811c9dc5) + fnv1a(canonical, 0x050c5d1f);
 }

@@ -10,6 +10,9 @@ export const VIDEO_TITLE_MAX_LENGTH = 300;
 /** A category's or a performer's name (its id is the slug of the name, at most as long). */
 export const TAXON_NAME_MAX_LENGTH = 100;
 
+/** How many tags a video carries (free-form keywords; names as long as a category's, ids by the same rule). */
+export const TAGS_PER_VIDEO_MAX = 30;
+
 /** The catalogue search text (`q`). */
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -18,7 +18,7 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { CHAPTER_TITLE_MAX_LENGTH, CHAPTERS_MAX, VIDEO_TITLE_MAX_LENGTH } from '@hunktube/shared';
+import { CHAPTER_TITLE_MAX_LENGTH, CHAPTERS_MAX, TAGS_PER_VIDEO_MAX, TAXON_NAME_MAX_LENGTH, VIDEO_TITLE_MAX_LENGTH } from '@hunktube/shared';
 import { MAX_ID } from '../../common/dto/video-id.dto';
 import { VideoDto } from '../../videos/dto/video.dto';
 
@@ -63,6 +63,27 @@ export class ChapterInputDto {
   title: string;
 }
 
+/**
+ * Each tag a name (a string with a letter or digit, at most TAXON_NAME_MAX_LENGTH characters), or `{id, name}` as
+ * the Video object carries it, so that a video read and sent back whole is accepted.
+ */
+@ValidatorConstraint({ name: 'tagNames' })
+class TagNames implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    const name = (item: unknown) => typeof item === 'string' && item.length <= TAXON_NAME_MAX_LENGTH && /[\p{L}\p{N}]/u.test(item);
+    return Array.isArray(value) && value.every((item) => {
+      if (typeof item === 'string') return name(item);
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
+      const { id, name: itemName, ...rest } = item as Record<string, unknown>;
+      return Object.keys(rest).length === 0 && (id === undefined || name(id)) && (itemName === undefined || name(itemName)) && (id !== undefined || itemName !== undefined);
+    });
+  }
+
+  defaultMessage(): string {
+    return `tags must be an array of names (or {id, name}), each with a letter or digit and at most ${TAXON_NAME_MAX_LENGTH} characters`;
+  }
+}
+
 /** Each element a plain object: ValidateNested alone lets a nested array through (it validates its no elements). */
 @ValidatorConstraint({ name: 'objectsEach' })
 class ObjectsEach implements ValidatorConstraintInterface {
@@ -93,6 +114,7 @@ const TaxaProperty = (name: 'categories' | 'performers') =>
  * other field of the body (duration, stream_path, cdn, anything else) is accepted and ignored. A writable field
  * left out keeps its value.
  */
+@ApiExtraModels(VideoTaxonRefDto)
 export class UpdateVideoDto {
   @ApiProperty({ minimum: 1, example: 42 })
   @IsInt(positiveId)
@@ -171,6 +193,19 @@ export class UpdateVideoDto {
   @TaxaProperty('performers')
   performers?: VideoTaxonRefDto[];
 
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { oneOf: [{ type: 'string', maxLength: TAXON_NAME_MAX_LENGTH }, { $ref: getSchemaPath(VideoTaxonRefDto) }] },
+    maxItems: TAGS_PER_VIDEO_MAX,
+    example: ['muscle', 'Poolside'],
+    description: "Replaces the video's tags ([] removes them): names, matched by id (the slug rule), synonym or name; new ones are created. {id, name} as the Video carries them is read too",
+  })
+  @Omittable()
+  @IsArray({ message: 'tags must be an array of names' })
+  @ArrayMaxSize(TAGS_PER_VIDEO_MAX, { message: `a video has at most ${TAGS_PER_VIDEO_MAX} tags` })
+  @Validate(TagNames)
+  tags?: (string | { id?: string; name?: string })[];
+
   @ApiPropertyOptional({ type: [ChapterInputDto], maxItems: CHAPTERS_MAX, description: 'Replaces the chapters ([] removes them)' })
   @Omittable()
   @IsArray({ message: 'chapters must be an array of {start, title}' })
@@ -184,7 +219,7 @@ export class UpdateVideoDto {
 /** The fields of the body that update-video reads; the rest of the `Video` object is dropped unread. */
 export const UPDATE_VIDEO_FIELDS = [
   'id', 'slug', 'title', 'atg_title', 'jtg_title', 'views', 'likes', 'featured', 'upload_date', 'thumbnail', 'url',
-  'categories', 'performers', 'chapters',
+  'categories', 'performers', 'tags', 'chapters',
 ] as const satisfies readonly (keyof UpdateVideoDto)[];
 
 /** `{ id }` of the `Video` object that delete-video receives; every other field is ignored. */

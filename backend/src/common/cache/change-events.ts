@@ -14,6 +14,7 @@ export const VIDEO_FIELDS = [
   'media',
   'categories',
   'performers',
+  'tags',
   /** The moments an admin marked (the watch page's chapter list and JSON-LD). */
   'chapters',
   /** Its caption files (video_captions). */
@@ -28,7 +29,7 @@ export type ChangeEvent =
   | { type: 'CountsFlushed'; deltas: [number, number, number][] }
   /** Every trending score was recomputed. */
   | { type: 'RankingRecomputed' }
-  /** A category or performer was created or renamed. */
+  /** A category, performer or tag was created, renamed, merged or deleted. */
   | { type: 'TaxaChanged' }
   /** Videos' media now read from another store (`npm run media:migrate`): the folders' stems and the store. */
   | { type: 'MediaPlaced'; stems: string[]; store: 'disk' | 's3' }

@@ -5,13 +5,13 @@ import type { ListVideosQuery } from '../dto/list-videos.query';
  * What a listing is filtered by: everything of its query but the sort and the page, with `quality` and
  * `uploaded` made absolute (`catalogueFilterOf`), so that both readers compare the same numbers.
  */
-export type CatalogueFilter = Pick<ListVideosQuery, 'category' | 'performer' | 'featured' | 'q' | 'minDuration' | 'maxDuration'> & {
+export type CatalogueFilter = Pick<ListVideosQuery, 'category' | 'performer' | 'tag' | 'featured' | 'q' | 'minDuration' | 'maxDuration'> & {
   /** The tallest rendition has at least this many lines (`rendition_height`). */
   minHeight?: number;
   /** Uploaded at or after this instant, in milliseconds since the epoch. */
   uploadedSince?: number;
-  /** Leaves out every video with any of these categories or performers (sorted ids; tags are not kept yet). */
-  exclude?: Pick<ExcludedTopics, 'categories' | 'performers'>;
+  /** Leaves out every video with any of these categories, performers or tags (sorted ids). */
+  exclude?: ExcludedTopics;
 };
 
 /** How far `uploaded`'s instant is rounded down: a listing's address makes one cache entry a minute, not one a request. */
@@ -22,19 +22,33 @@ export function catalogueFilterOf(query: ListVideosQuery, now = Date.now()): Cat
   const filter: CatalogueFilter = {};
   if (query.category !== undefined) filter.category = query.category;
   if (query.performer !== undefined) filter.performer = query.performer;
+  if (query.tag !== undefined) filter.tag = query.tag;
   if (query.featured !== undefined) filter.featured = query.featured;
   if (query.q !== undefined) filter.q = query.q;
   if (query.minDuration !== undefined) filter.minDuration = query.minDuration;
   if (query.maxDuration !== undefined) filter.maxDuration = query.maxDuration;
   if (query.quality !== undefined) filter.minHeight = QUALITY_MIN_HEIGHT[query.quality];
   if (query.exclude !== undefined) {
-    const { categories, performers } = parseExclude(query.exclude) ?? { categories: [], performers: [] };
-    if (categories.length || performers.length) filter.exclude = { categories, performers };
+    const exclude = parseExclude(query.exclude);
+    if (exclude && (exclude.categories.length || exclude.performers.length || exclude.tags.length)) filter.exclude = exclude;
   }
   if (query.uploaded !== undefined) {
     filter.uploadedSince = Math.floor(now / UPLOADED_STEP_MS) * UPLOADED_STEP_MS - UPLOADED_WITHIN_SECONDS[query.uploaded] * 1000;
   }
   return filter;
+}
+
+/**
+ * The filter with its tag ids read through the synonyms (an alias to the tag it was merged into), so that
+ * `tag=muscled` lists what `tag=muscle` does and an excluded alias leaves out its tag.
+ */
+export function withTagSynonyms(filter: CatalogueFilter, synonyms: ReadonlyMap<string, string>): CatalogueFilter {
+  if (synonyms.size === 0 || (filter.tag === undefined && !filter.exclude?.tags.length)) return filter;
+  const canonical = (id: string) => synonyms.get(id) ?? id;
+  const out = { ...filter };
+  if (filter.tag !== undefined) out.tag = canonical(filter.tag);
+  if (filter.exclude?.tags.length) out.exclude = { ...filter.exclude, tags: [...new Set(filter.exclude.tags.map(canonical))].sort() };
+  return out;
 }
 
 /**
@@ -76,10 +90,10 @@ export const RELATED_CANDIDATES_PER_TAXON = 200;
  * - `q` matches when every word of it (at most 8, letters and digits) starts a lexeme of the three titles, as
  *   `to_tsquery('english', 'w1:* & w2:*')` normalises them; a `q` of stop words only matches nothing; a `q`
  *   with no letter or digit is no filter at all;
- * - `category`, `performer` and `featured` (true: featured > 0; false: featured = 0) narrow it further;
+ * - `category`, `performer`, `tag` and `featured` (true: featured > 0; false: featured = 0) narrow it further;
  * - so do `minDuration` and `maxDuration` (inclusive; a video of unknown duration matches neither), `minHeight`
  *   (rendition_height at least it; unknown matches not) and `uploadedSince` (upload_date at or after it);
- * - `exclude` leaves out every video carrying any of its categories or performers.
+ * - `exclude` leaves out every video carrying any of its categories, performers or tags.
  */
 export interface CatalogueReader {
   /** How many published videos match the filter. */

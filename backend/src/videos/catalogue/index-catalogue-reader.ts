@@ -58,11 +58,11 @@ export class IndexCatalogueReader implements CatalogueReader {
     }
     const index = await this.source.current();
     if (!index) return null;
-    const { category, performer, featured, minDuration, maxDuration, minHeight, uploadedSince, exclude } = filter;
+    const { category, performer, tag, featured, minDuration, maxDuration, minHeight, uploadedSince, exclude } = filter;
     // The whole catalogue: its order as it is (at 1,000,000 videos the database's deep pages took 40-65 ms).
-    if (prefixes.length === 0 && category === undefined && performer === undefined && featured === undefined && !hasFactFilter(filter)) {
+    if (prefixes.length === 0 && category === undefined && performer === undefined && tag === undefined && featured === undefined && !hasFactFilter(filter)) {
       return index.all(sort, offset, limit);
     }
-    return index.search(prefixes, sort, offset, limit, { category, performer, featured, minDuration, maxDuration, minHeight, uploadedSince, exclude });
+    return index.search(prefixes, sort, offset, limit, { category, performer, tag, featured, minDuration, maxDuration, minHeight, uploadedSince, exclude });
   }
 }

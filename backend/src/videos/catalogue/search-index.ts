@@ -27,7 +27,8 @@ export const NORMALISED_QUERIES_MAX = 10_000;
 const VIDEO_COLUMNS = `id, array_to_string(tsvector_to_array(search_vector), ' ') AS lexemes,
   (extract(epoch FROM upload_date) * 1000000)::int8 AS upload_us, views, likes, duration, trending_score, featured > 0 AS featured, rendition_height,
   COALESCE((SELECT json_agg(c.category_id) FROM video_categories c WHERE c.video_id = v.id), '[]') AS categories,
-  COALESCE((SELECT json_agg(p.performer_id) FROM video_performers p WHERE p.video_id = v.id), '[]') AS performers`;
+  COALESCE((SELECT json_agg(p.performer_id) FROM video_performers p WHERE p.video_id = v.id), '[]') AS performers,
+  COALESCE((SELECT json_agg(t.tag_id) FROM video_tags t WHERE t.video_id = v.id), '[]') AS tags`;
 
 interface VideoRow {
   id: number | string;
@@ -42,11 +43,12 @@ interface VideoRow {
   /** JSON arrays of ids (parsed by the driver, or text). */
   categories: string[] | string;
   performers: string[] | string;
+  tags: string[] | string;
 }
 
 /** The fields of a video the index holds (a change of its slug, url or thumbnail leaves it as it is; `media` holds its rendition height). */
 const INDEXED_FIELDS: VideoField[] = [
-  'title', 'atg_title', 'jtg_title', 'views', 'likes', 'featured', 'upload_date', 'status', 'duration', 'media', 'categories', 'performers',
+  'title', 'atg_title', 'jtg_title', 'views', 'likes', 'featured', 'upload_date', 'status', 'duration', 'media', 'categories', 'performers', 'tags',
 ];
 
 /** `off`: the catalogue is below SEARCH_INDEX_MIN_VIDEOS; `loading`: not (yet, or again) answering. */
@@ -64,6 +66,7 @@ const toIndexed = (row: VideoRow): IndexedVideo => ({
   renditionHeight: row.rendition_height === null ? null : Number(row.rendition_height),
   categories: typeof row.categories === 'string' ? (JSON.parse(row.categories) as string[]) : row.categories,
   performers: typeof row.performers === 'string' ? (JSON.parse(row.performers) as string[]) : row.performers,
+  tags: typeof row.tags === 'string' ? (JSON.parse(row.tags) as string[]) : row.tags,
 });
 
 /**

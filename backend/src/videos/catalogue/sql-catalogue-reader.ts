@@ -62,54 +62,57 @@ interface Source {
   where: string;
 }
 
+/** The taxa a listing is narrowed to, with their join tables (owned by VideosRepository) and catalogue_counts scopes. */
+const TAXON_FILTERS = [
+  { field: 'category', table: 'video_categories', column: 'category_id', alias: 'vc', scope: 'category', excluded: 'categories' },
+  { field: 'performer', table: 'video_performers', column: 'performer_id', alias: 'vp', scope: 'performer', excluded: 'performers' },
+  { field: 'tag', table: 'video_tags', column: 'tag_id', alias: 'vt', scope: 'tag', excluded: 'tags' },
+] as const;
+
+const taxaOf = (filter: CatalogueFilter) => TAXON_FILTERS.flatMap((taxon) => {
+  const id = filter[taxon.field];
+  return id === undefined ? [] : [{ ...taxon, id }];
+});
+
 /**
- * The cheapest place to read a filter's ids from. A category or performer listing reads its join table, which
- * carries the video's sort keys and published flag with one partial index per sort: an index-only range scan.
- * Anything else (search, featured, a duration, quality or upload filter, mixes with them) reads videos.
+ * The cheapest place to read a filter's ids from. A category, performer or tag listing reads its join table,
+ * which carries the video's sort keys and published flag with one partial index per sort: an index-only range
+ * scan (another taxon given as well is tested per row). Anything else (search, featured, a duration, quality
+ * or upload filter, exclusions, mixes with them) reads videos.
  */
 function sourceOf(filter: CatalogueFilter, p: Params): Source {
   const tsQuery = filter.q !== undefined ? toPrefixTsQuery(filter.q) : null;
-  if (!tsQuery && filter.featured === undefined && !hasFactFilter(filter) && (filter.category !== undefined || filter.performer !== undefined)) {
-    const [table, column, value] =
-      filter.category !== undefined
-        ? (['video_categories', 'category_id', filter.category] as const)
-        : (['video_performers', 'performer_id', filter.performer] as const);
-    const where = [`t.${column} = ${p.add(value)}`, 't.ready'];
-    if (filter.category !== undefined && filter.performer !== undefined) {
-      where.push(`EXISTS (SELECT 1 FROM video_performers vp WHERE vp.video_id = t.video_id AND vp.performer_id = ${p.add(filter.performer)})`);
-    }
-    return { from: `${table} t`, id: 'video_id', where: where.join(' AND ') };
+  const taxa = taxaOf(filter);
+  const has = (on: string) => (taxon: (typeof taxa)[number]) =>
+    `EXISTS (SELECT 1 FROM ${taxon.table} ${taxon.alias} WHERE ${taxon.alias}.video_id = ${on} AND ${taxon.alias}.${taxon.column} = ${p.add(taxon.id)})`;
+  if (!tsQuery && filter.featured === undefined && !hasFactFilter(filter) && taxa.length > 0) {
+    const [first, ...rest] = taxa;
+    const where = [`t.${first.column} = ${p.add(first.id)}`, 't.ready', ...rest.map(has('t.video_id'))];
+    return { from: `${first.table} t`, id: 'video_id', where: where.join(' AND ') };
   }
-  const where = [published('t')];
-  if (filter.category !== undefined) {
-    where.push(`EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = t.id AND vc.category_id = ${p.add(filter.category)})`);
-  }
-  if (filter.performer !== undefined) {
-    where.push(`EXISTS (SELECT 1 FROM video_performers vp WHERE vp.video_id = t.id AND vp.performer_id = ${p.add(filter.performer)})`);
-  }
+  const where = [published('t'), ...taxa.map(has('t.id'))];
   if (filter.featured !== undefined) where.push(filter.featured ? 't.featured > 0' : 't.featured = 0');
   if (tsQuery) where.push(`t.search_vector @@ to_tsquery('english', ${p.add(tsQuery)})`);
   // A video's own facts: unknown durations and heights (NULL) match no bound.
   if (filter.minDuration !== undefined) where.push(`t.duration >= ${p.add(filter.minDuration)}`);
   if (filter.maxDuration !== undefined) where.push(`t.duration <= ${p.add(filter.maxDuration)}`);
   if (filter.minHeight !== undefined) where.push(`t.rendition_height >= ${p.add(filter.minHeight)}`);
-  if (filter.exclude?.categories.length) {
-    where.push(`NOT EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = t.id AND vc.category_id = ANY(${p.add(filter.exclude.categories)}::varchar[]))`);
-  }
-  if (filter.exclude?.performers.length) {
-    where.push(`NOT EXISTS (SELECT 1 FROM video_performers vp WHERE vp.video_id = t.id AND vp.performer_id = ANY(${p.add(filter.exclude.performers)}::varchar[]))`);
+  for (const { table, column, alias, excluded } of TAXON_FILTERS) {
+    const ids = filter.exclude?.[excluded];
+    if (ids?.length) {
+      where.push(`NOT EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.video_id = t.id AND ${alias}.${column} = ANY(${p.add(ids)}::varchar[]))`);
+    }
   }
   if (filter.uploadedSince !== undefined) where.push(`t.upload_date >= ${p.add(new Date(filter.uploadedSince).toISOString())}::timestamptz`);
   return { from: 'videos t', id: 'id', where: where.join(' AND ') };
 }
 
-/** The catalogue_counts row that holds a filter's total, when one does (see migration 1800000000000). */
+/** The catalogue_counts row that holds a filter's total, when one does (see migrations 1800000000000, 1865000000000). */
 function countedScope(filter: CatalogueFilter): { scope: string; key: string } | null {
-  const { category, performer, featured } = filter;
   if ((filter.q !== undefined && toPrefixTsQuery(filter.q)) || hasFactFilter(filter)) return null;
-  if (category !== undefined && performer === undefined && featured === undefined) return { scope: 'category', key: category };
-  if (performer !== undefined && category === undefined && featured === undefined) return { scope: 'performer', key: performer };
-  if (category === undefined && performer === undefined) return { scope: featured === undefined ? 'all' : 'featured', key: '' };
+  const taxa = taxaOf(filter);
+  if (taxa.length === 1 && filter.featured === undefined) return { scope: taxa[0].scope, key: taxa[0].id };
+  if (taxa.length === 0) return { scope: filter.featured === undefined ? 'all' : 'featured', key: '' };
   return null;
 }
 
@@ -144,7 +147,7 @@ export class SqlCatalogueReader implements CatalogueReader {
 
   /**
    * The ids of one page of the listing, in order; `total` is what `total(filter)` answered (it may lag a little).
-   * A deep page in the second half of a counted listing (all, featured, a category, a performer) is read from its
+   * A deep page in the second half of a counted listing (all, featured, a category, a performer, a tag) is read from its
    * far end, the same index backwards, so no page skips more than half the listing: OFFSET costs one index entry
    * per skipped row. Reading from the end needs the exact count, so it is read again from catalogue_counts (one
    * primary-key read) rather than trusting `total`; anything else, and every shallow page, is read forwards.

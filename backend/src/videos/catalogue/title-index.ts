@@ -6,9 +6,10 @@ export interface IndexedVideo {
   id: number;
   /** The lexemes of its search_vector (tsvector_to_array), exactly as PostgreSQL stemmed them. */
   lexemes: readonly string[];
-  /** Its categories' and performers' ids (slugs). */
+  /** Its categories', performers' and tags' ids (slugs). */
   categories?: readonly string[];
   performers?: readonly string[];
+  tags?: readonly string[];
   /** featured > 0 */
   featured?: boolean;
   /** upload_date in microseconds since the epoch (the database's precision, so ties break as there). */
@@ -28,20 +29,21 @@ export interface SearchPage {
 }
 
 /**
- * What a listing is narrowed to besides any title prefixes: a category and/or a performer (ids), featured or
+ * What a listing is narrowed to besides any title prefixes: a category, a performer and/or a tag (ids), featured or
  * not, and the video's own facts (CatalogueFilter's: inclusive duration bounds, a least rendition height, an
  * upload instant in milliseconds).
  */
 export interface TaxonFilter {
   category?: string;
   performer?: string;
+  tag?: string;
   featured?: boolean;
   minDuration?: number;
   maxDuration?: number;
   minHeight?: number;
   uploadedSince?: number;
-  /** Leaves out the videos having any of these categories or performers. */
-  exclude?: { categories: readonly string[]; performers: readonly string[] };
+  /** Leaves out the videos having any of these categories, performers or tags. */
+  exclude?: { categories: readonly string[]; performers: readonly string[]; tags: readonly string[] };
 }
 
 /**
@@ -50,6 +52,7 @@ export interface TaxonFilter {
  */
 const categoryTerm = (id: string) => `\u0000c${id}`;
 const performerTerm = (id: string) => `\u0000p${id}`;
+const tagTerm = (id: string) => `\u0000t${id}`;
 const isCategoryTerm = (name: string) => name.startsWith('\u0000c');
 const isPerformerTerm = (name: string) => name.startsWith('\u0000p');
 /** The term every featured video has. */
@@ -153,6 +156,7 @@ export class TitleIndex {
       ...video.lexemes,
       ...(video.categories ?? []).map(categoryTerm),
       ...(video.performers ?? []).map(performerTerm),
+      ...(video.tags ?? []).map(tagTerm),
       ...(video.featured ? [FEATURED_TERM] : []),
     ]);
     this.featured[slot] = video.featured ? 1 : 0;
@@ -315,12 +319,13 @@ export class TitleIndex {
     const exact = [
       ...(taxa.category !== undefined ? [categoryTerm(taxa.category)] : []),
       ...(taxa.performer !== undefined ? [performerTerm(taxa.performer)] : []),
+      ...(taxa.tag !== undefined ? [tagTerm(taxa.tag)] : []),
       ...(taxa.featured === true ? [FEATURED_TERM] : []),
     ];
     const unfeatured = taxa.featured === false;
     const sift = this.sifter(taxa);
     const unique = [...new Set(prefixes)];
-    const facts = [taxa.minDuration, taxa.maxDuration, taxa.minHeight, taxa.uploadedSince, taxa.exclude?.categories.join(' '), taxa.exclude?.performers.join(' ')].join(',');
+    const facts = [taxa.minDuration, taxa.maxDuration, taxa.minHeight, taxa.uploadedSince, taxa.exclude?.categories.join(' '), taxa.exclude?.performers.join(' '), taxa.exclude?.tags.join(' ')].join(',');
     const key = [...unique.sort(), '', ...exact, unfeatured ? '\u0001' : '', facts].join('\u0000');
     const last = this.lastMatch;
     if (last && last.key === key && last.version === this.membershipVersion) return last;
@@ -358,7 +363,8 @@ export class TitleIndex {
     if (taxa.exclude) {
       // The slots of the excluded taxa's posting lists, marked once for this query.
       const excluded = new Set<number>();
-      for (const name of [...taxa.exclude.categories.map(categoryTerm), ...taxa.exclude.performers.map(performerTerm)]) {
+      const { categories, performers, tags } = taxa.exclude;
+      for (const name of [...categories.map(categoryTerm), ...performers.map(performerTerm), ...tags.map(tagTerm)]) {
         const term = this.termIdOf.get(name);
         if (term === undefined) continue;
         const list = this.postings[term];

@@ -77,6 +77,12 @@ export class ListVideosQuery extends PageQuery {
   @MaxLength(100)
   performer?: string;
 
+  @ApiPropertyOptional({ description: 'Tag id (slug); a synonym answers as the tag it was merged into' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  tag?: string;
+
   @ApiPropertyOptional({ description: 'Full-text search over the three titles' })
   @IsOptional()
   @IsString()

@@ -1,4 +1,4 @@
-import { CHAPTER_TITLE_MAX_LENGTH, CHAPTERS_MAX } from '@hunktube/shared';
+import { CHAPTER_TITLE_MAX_LENGTH, CHAPTERS_MAX, TAGS_PER_VIDEO_MAX } from '@hunktube/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TaxonRefDto } from '../../taxa/taxon-ref.dto';
 
@@ -35,6 +35,7 @@ export class CaptionDto {
 export class VideoDto extends VideoCardDto {
   @ApiProperty({ type: [TaxonRefDto] }) categories: TaxonRefDto[];
   @ApiProperty({ type: [TaxonRefDto] }) performers: TaxonRefDto[];
+  @ApiProperty({ type: [TaxonRefDto], maxItems: TAGS_PER_VIDEO_MAX, description: 'Free-form keywords, by name' }) tags: TaxonRefDto[];
   @ApiProperty({ type: [ChapterDto], maxItems: CHAPTERS_MAX, description: 'Ascending by start; empty when none were marked' }) chapters: ChapterDto[];
   @ApiProperty({ type: [CaptionDto], description: 'By language; empty when there are none' }) captions: CaptionDto[];
   @ApiProperty({ description: 'The /videos/{stem}/index.m3u8 path to pass to /api/video/secure' }) stream_path: string;

@@ -25,6 +25,9 @@ export interface Fixtures {
   hiddenVideoId: number;
   categoryId: string;
   performerId: string;
+  /** A tag of the published video, and a synonym of it. */
+  tagId: string;
+  tagAlias: string;
   /** A failed job (retryable). */
   jobId: number;
   doneJobId: number;
@@ -86,8 +89,11 @@ export const FIELD_HINTS: Record<string, Hint> = {
   urls: (c) => [String(c.fx.videoId)],
   categories: taxa((fx) => fx.categoryId),
   performers: taxa((fx) => fx.performerId),
+  'CreateTagSynonymDto.tag': (c) => c.fx.tagId,
+  'CreateTagSynonymDto.alias': (c) => `hostile-alias-${c.unique()}`,
   // Query parameters.
   category: (c) => c.fx.categoryId,
+  tag: (c) => c.fx.tagId,
   performer: (c) => c.fx.performerId,
   path: (c) => c.fx.streamPath,
   ids: (c) => String(c.fx.videoId),
@@ -133,6 +139,8 @@ export const PATH_FIXTURES: Record<string, PathFixture> = {
   },
   'categories/{id}': { valid: (fx) => fx.categoryId, others: () => [{ label: 'no such category', value: 'no-such-category' }, { label: 'upper case', value: 'NOT-A-SLUG' }] },
   'performers/{id}': { valid: (fx) => fx.performerId, others: () => [{ label: 'no such performer', value: 'no-such-performer' }, { label: 'upper case', value: 'NOT-A-SLUG' }] },
+  'tags/{id}': { valid: (fx) => fx.tagId, others: () => [{ label: 'no such tag', value: 'no-such-tag' }, { label: 'upper case', value: 'NOT-A-SLUG' }] },
+  'tag-synonyms/{alias}': { valid: (fx) => fx.tagAlias, others: (fx) => [{ label: 'a tag, not a synonym', value: fx.tagId }, { label: 'no such synonym', value: 'no-such-alias' }] },
   // Following is idempotent and any member may follow any performer: the others are ids that name none.
   'following/{performerId}': {
     valid: (fx) => fx.performerId,

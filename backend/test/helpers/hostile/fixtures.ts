@@ -6,7 +6,7 @@ let round = 0;
 
 /**
  * A fresh set of everything a route may name, written straight into the database: a published video with a
- * category and a performer, member A's playlist with another video, member B's playlist, an unpublished video,
+ * category, a performer and a tag (with a synonym), member A's playlist with another video, member B's playlist, an unpublished video,
  * a failed and a finished job, an open and a closed removal request; member A likes the published video.
  */
 export async function createFixtures(db: DataSource, users: Users): Promise<Fixtures> {
@@ -15,7 +15,9 @@ export async function createFixtures(db: DataSource, users: Users): Promise<Fixt
   const categoryName = `Hostile Category ${tag}`;
   const performerName = `Hostile Performer ${tag}`;
   const slug = `hostile-${tag}`;
-  const videoId = await insertVideo(db, { slug, url: `/2024/06/${slug}.mp4`, categories: [categoryName], performers: [performerName] });
+  const tagId = `hostile-tag-${tag}`;
+  const videoId = await insertVideo(db, { slug, url: `/2024/06/${slug}.mp4`, categories: [categoryName], performers: [performerName], tags: [tagId] });
+  await db.query(`INSERT INTO tag_synonyms (alias, tag_id) VALUES ($1, $2)`, [`hostile-alias-${tag}`, tagId]);
   const playlistVideoId = await insertVideo(db, { categories: [categoryName] });
   const hiddenVideoId = await insertVideo(db, { status: 'processing' });
   // English captions to remove (the file itself need not exist: removing a missing object is no error).
@@ -52,6 +54,8 @@ export async function createFixtures(db: DataSource, users: Users): Promise<Fixt
     hiddenVideoId,
     categoryId: row.id,
     performerId: performer.id,
+    tagId,
+    tagAlias: `hostile-alias-${tag}`,
     jobId: await job('failed'),
     doneJobId: await job('done'),
     removalRequestId: await removalRequest(true),
