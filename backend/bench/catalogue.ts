@@ -45,6 +45,9 @@ interface Universe {
   bigCategories: Taxon[];
   smallCategories: Taxon[];
   performers: Taxon[];
+  /** The three biggest tags, and the smaller half. */
+  bigTags: Taxon[];
+  smallTags: Taxon[];
   /** Published videos matching each word (and each three-letter prefix) searched. */
   matches: Map<string, number>;
   /** Published videos matching each filter of FILTERS (the database's count, taken before the API starts). */
@@ -99,6 +102,24 @@ async function seed(db: DataSource): Promise<number> {
   // writeCatalog ends with VACUUM ANALYZE: index-only scans need the visibility map it sets.
   await writeCatalog(db, catalog);
   return (Date.now() - started) / 1000;
+}
+
+/**
+ * Tags for a catalogue seeded before tags existed (a reused BENCH_DATABASE_URL): the generator's tags, by position
+ * over the published videos in id order, as a fresh seed would have them.
+ */
+async function seedTags(db: DataSource): Promise<void> {
+  const [{ tagged }] = await db.query<{ tagged: boolean }[]>('SELECT EXISTS (SELECT 1 FROM video_tags) AS tagged');
+  if (tagged) return;
+  const ids = (await db.query<{ id: number }[]>(`SELECT id FROM videos WHERE status = 'ready' ORDER BY id`)).map((r) => Number(r.id));
+  const { tags, videos } = generateCatalog({ videos: ids.length, seed: 1 });
+  await db.query('INSERT INTO tags (id, name) SELECT * FROM unnest($1::varchar[], $2::varchar[]) ON CONFLICT DO NOTHING', [tags.map((t) => t.id), tags.map((t) => t.name)]);
+  const pairs = videos.flatMap((video, i) => video.tagIds.map((tag) => [ids[i], tag] as const));
+  for (let i = 0; i < pairs.length; i += 50_000) {
+    const batch = pairs.slice(i, i + 50_000);
+    await db.query('INSERT INTO video_tags (video_id, tag_id) SELECT * FROM unnest($1::int[], $2::varchar[]) ON CONFLICT DO NOTHING', [batch.map((p) => p[0]), batch.map((p) => p[1])]);
+  }
+  await db.query('VACUUM ANALYZE video_tags');
 }
 
 /** Members with follows, as a site's would be: FOLLOWERS of them, each following 10 performers (10,000 rows). */
@@ -237,6 +258,7 @@ async function universe(db: DataSource): Promise<Universe> {
     ).map((r) => ({ id: r.id, videos: Number(r.videos) }));
   const categories = await taxa('video_categories', 'category_id');
   const performers = await taxa('video_performers', 'performer_id');
+  const tags = await taxa('video_tags', 'tag_id');
   const matches = new Map<string, number>();
   for (const term of [...words, ...prefixes]) {
     const [{ n }] = await db.query<{ n: number }[]>(
@@ -263,6 +285,8 @@ async function universe(db: DataSource): Promise<Universe> {
     bigCategories: categories.slice(0, 3),
     smallCategories: categories.slice(Math.floor(categories.length / 2)),
     performers,
+    bigTags: tags.slice(0, 3),
+    smallTags: tags.slice(Math.floor(tags.length / 2)),
     matches,
   };
 }
@@ -273,7 +297,7 @@ function scenarios(u: Universe): Scenario[] {
   for (const sort of VIDEO_SORTS) {
     list.push({ name: `all · ${sort}`, next: () => listing({ sort, page: anyPage(u.published) }) });
   }
-  const byTaxon = (label: string, key: 'category' | 'performer', taxa: Taxon[], sort: VideoSort): Scenario => ({
+  const byTaxon = (label: string, key: 'category' | 'performer' | 'tag', taxa: Taxon[], sort: VideoSort): Scenario => ({
     name: `${label} · ${sort}`,
     next: () => {
       const taxon = pick(taxa);
@@ -283,6 +307,8 @@ function scenarios(u: Universe): Scenario[] {
   for (const sort of VIDEO_SORTS) list.push(byTaxon('big category', 'category', u.bigCategories, sort));
   for (const sort of VIDEO_SORTS) list.push(byTaxon('small category', 'category', u.smallCategories, sort));
   for (const sort of VIDEO_SORTS) list.push(byTaxon('performer', 'performer', u.performers, sort));
+  for (const sort of VIDEO_SORTS) list.push(byTaxon('big tag', 'tag', u.bigTags, sort));
+  for (const sort of VIDEO_SORTS) list.push(byTaxon('small tag', 'tag', u.smallTags, sort));
   const search = (label: string, terms: string[], sort: VideoSort): Scenario => ({
     name: `${label} · ${sort}`,
     next: () => {
@@ -297,6 +323,8 @@ function scenarios(u: Universe): Scenario[] {
     list.push({ name: `filtered · ${filter.label}`, next: () => listing({ ...filter.params, sort: pick(VIDEO_SORTS), page: anyPage(u.filtered.get(filter.label) ?? 0) }) });
   }
   list.push({ name: 'filtered · big category + hd', next: () => listing({ category: pick(u.bigCategories).id, quality: 'hd', sort: pick(VIDEO_SORTS) }) });
+  list.push({ name: 'filtered · big tag + hd', next: () => listing({ tag: pick(u.bigTags).id, quality: 'hd', sort: pick(VIDEO_SORTS) }) });
+  list.push({ name: 'filtered · all but a big tag', next: () => listing({ exclude: `tag:${pick(u.bigTags).id}`, sort: pick(VIDEO_SORTS), page: anyPage(u.published / 2) }) });
   list.push({ name: 'filtered · word + 10–20 min', next: () => listing({ q: pick(words), minDuration: '600', maxDuration: '1199', sort: pick(VIDEO_SORTS) }) });
   list.push({ name: 'related', next: () => `/api/videos/${pick(u.ids)}/related` });
   list.push({ name: 'detail', next: () => `/api/videos/${pick(u.ids)}` });
@@ -368,6 +396,7 @@ async function main() {
     const db = await openDataSource(dataSourceOptions({ databaseUrl: DATABASE_URL ?? null, dataDir, inMemoryDatabase: false }));
     const database = isServer(db) ? 'postgres' : 'pglite';
     const seedSeconds = await seed(db);
+    await seedTags(db);
     const u = await universe(db);
     const wantFollowing = !ONLY || ONLY.split(',').some((part) => 'followed feed'.includes(part) || part.includes('followed'));
     if (wantFollowing) await seedFollows(db, u.performers);

@@ -295,7 +295,7 @@ describe('robots.txt and sitemaps (e2e)', () => {
     });
   });
 
-  describe('category and performer sitemaps', () => {
+  describe('category, performer and tag sitemaps', () => {
     it("follow a category's rename in the tags of its videos", async () => {
       const id = await fixture({ categories: ['Before Rename'] });
       expect((await entryOf(id))[0]['video:video']?.['video:tag']).toEqual(['Before Rename']);
@@ -303,18 +303,26 @@ describe('robots.txt and sitemaps (e2e)', () => {
       expect((await entryOf(id))[0]['video:video']?.['video:tag']).toEqual(['After Rename']);
     });
 
-    it('list the pages of the categories and performers that have published videos, at their web client routes', async () => {
-      await fixture({ categories: ['Gym Buddies', 'Outdoor'], performers: ['Rex Hart'] });
-      await fixture({ categories: ['Unseen Niche'], status: 'processing' });
+    it('name the tags of a video after its categories and performers', async () => {
+      const id = await fixture({ categories: ['Tagged Category'], performers: ['Tagged Performer'], tags: ['Poolside', 'Tattooed'] });
+      expect((await entryOf(id))[0]['video:video']?.['video:tag']).toEqual(['Tagged Category', 'Tagged Performer', 'Poolside', 'Tattooed']);
+    });
+
+    it('list the pages of the categories, performers and tags that have published videos, at their web client routes', async () => {
+      await fixture({ categories: ['Gym Buddies', 'Outdoor'], performers: ['Rex Hart'], tags: ['Sweaty'] });
+      await fixture({ categories: ['Unseen Niche'], tags: ['Unseen Tag'], status: 'processing' });
       const files = await index();
       const categoryLocs = (await Promise.all(files.filter((l) => l.includes('/sitemaps/categories-')).map(urlsOf))).flat().map((u) => u.loc);
       const performerLocs = (await Promise.all(files.filter((l) => l.includes('/sitemaps/performers-')).map(urlsOf))).flat().map((u) => u.loc);
       expect(categoryLocs).toEqual(expect.arrayContaining([`${ORIGIN}/categories/gym-buddies`, `${ORIGIN}/categories/outdoor`]));
       expect(categoryLocs).not.toContain(`${ORIGIN}/categories/unseen-niche`);
       expect(performerLocs).toEqual(expect.arrayContaining([`${ORIGIN}/performers/rex-hart`, `${ORIGIN}/performers/alex-stone`]));
+      const tagLocs = (await Promise.all(files.filter((l) => l.includes('/sitemaps/tags-')).map(urlsOf))).flat().map((u) => u.loc);
+      expect(tagLocs).toContain(`${ORIGIN}/tags/sweaty`);
+      expect(tagLocs).not.toContain(`${ORIGIN}/tags/unseen-tag`);
       expect(new Set(categoryLocs).size).toBe(categoryLocs.length);
       // The limit holds for these files too.
-      for (const loc of files.filter((l) => /\/sitemaps\/(categories|performers)-/.test(l))) {
+      for (const loc of files.filter((l) => /\/sitemaps\/(categories|performers|tags)-/.test(l))) {
         expect((await urlsOf(loc)).length).toBeLessThanOrEqual(PER_FILE);
       }
     });

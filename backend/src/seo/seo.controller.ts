@@ -54,7 +54,7 @@ export class SeoController {
   @Get('sitemaps/:file')
   @ApiProduces('application/xml')
   @ApiOperation({ summary: 'A sitemap file' })
-  @ApiParam({ name: 'file', description: '`videos-{n}.xml`, `categories-{n}.xml` or `performers-{n}.xml`, as the index lists them', example: 'videos-1.xml' })
+  @ApiParam({ name: 'file', description: '`videos-{n}.xml`, `categories-{n}.xml`, `performers-{n}.xml` or `tags-{n}.xml`, as the index lists them', example: 'videos-1.xml' })
   @ApiOkResponse({
     description: 'A sitemap of at most SITEMAP_URLS_PER_FILE URLs: watch pages with their video entries, or category or performer pages',
     schema: { type: 'string' },

@@ -18,9 +18,9 @@ import { NotFoundError } from '../common/errors/domain-errors';
 /** Built files kept, gzipped: a 50,000-video file is about 1.5 MB, so some 40 such files. */
 export const SITEMAP_CACHE_MAX_BYTES = 64 * 1024 ** 2;
 
-const TAXA: readonly TaxonKind[] = ['categories', 'performers'];
-/** A sitemap file's name: `videos-{n}.xml`, `categories-{n}.xml` or `performers-{n}.xml`, n from 1. */
-const FILE_NAME = /^(videos|categories|performers)-([1-9]\d{0,8})\.xml$/;
+const TAXA: readonly TaxonKind[] = ['categories', 'performers', 'tags'];
+/** A sitemap file's name: `videos-{n}.xml`, `categories-{n}.xml`, `performers-{n}.xml` or `tags-{n}.xml`, n from 1. */
+const FILE_NAME = /^(videos|categories|performers|tags)-([1-9]\d{0,8})\.xml$/;
 
 interface Kept {
   file: BuiltFile;
@@ -70,7 +70,7 @@ export class SitemapsService implements OnModuleDestroy {
     return robotsTxt(origin);
   }
 
-  /** The sitemap index: every video file, then the category and performer files. */
+  /** The sitemap index: every video file, then the category, performer and tag files. */
   async index(site: Pick<SiteIdentity, 'brand' | 'origin'>): Promise<BuiltFile> {
     const { origin } = site;
     const file = await this.kept(`${site.brand} ${origin} index`, async () => {
@@ -99,24 +99,26 @@ export class SitemapsService implements OnModuleDestroy {
 
   private async videoFile(site: Pick<SiteIdentity, 'brand' | 'origin'>, block: number): Promise<BuiltFile | null> {
     if (!(await this.blocks()).includes(block)) return null;
-    const [rows, categories, performers] = await Promise.all([
+    const [rows, categories, performers, tags] = await Promise.all([
       this.videos.publishedBlock(block, this.perFile),
       this.names('categories'),
       this.names('performers'),
+      this.names('tags'),
     ]);
     if (rows.length === 0) return null;
     const entries = function* (this: SitemapsService) {
       yield URLSET_OPEN;
-      for (const row of rows) yield this.videoXml(site, row, categories, performers);
+      for (const row of rows) yield this.videoXml(site, row, { categories, performers, tags });
       yield URLSET_CLOSE;
     };
     return buildFile(entries.call(this));
   }
 
-  private videoXml(site: Pick<SiteIdentity, 'brand' | 'origin'>, row: SitemapVideoRow, categories: Map<string, string>, performers: Map<string, string>): string {
+  private videoXml(site: Pick<SiteIdentity, 'brand' | 'origin'>, row: SitemapVideoRow, names: Record<TaxonKind, Map<string, string>>): string {
     const { origin } = site;
-    const categoryNames = row.categories.flatMap((id) => categories.get(id) ?? []);
-    const performerNames = row.performers.flatMap((id) => performers.get(id) ?? []);
+    const categoryNames = row.categories.flatMap((id) => names.categories.get(id) ?? []);
+    const performerNames = row.performers.flatMap((id) => names.performers.get(id) ?? []);
+    const tagNames = row.tags.flatMap((id) => names.tags.get(id) ?? []);
     // The title the brand shows (the web client's brandTitle): its own when set, else the main one.
     const title = brandTitle(row, site.brand);
     return videoUrlXml({
@@ -128,14 +130,14 @@ export class SitemapsService implements OnModuleDestroy {
       duration: row.duration,
       viewCount: row.views,
       publicationDate: new Date(row.upload_date),
-      tags: [...categoryNames, ...performerNames],
+      tags: [...categoryNames, ...performerNames, ...tagNames],
     });
   }
 
   private async taxonFile(origin: string, kind: TaxonKind, n: number): Promise<BuiltFile | null> {
     const pages = (await this.taxonPages(kind)).slice((n - 1) * this.perFile, n * this.perFile);
     if (pages.length === 0) return null;
-    const route = kind; // the web client's /categories/{id} and /performers/{id}
+    const route = kind; // the web client's /categories/{id}, /performers/{id} and /tags/{id}
     return buildFile([URLSET_OPEN, ...pages.map((id) => pageUrlXml(`${origin}/${route}/${encodeURIComponent(id)}`)), URLSET_CLOSE]);
   }
 
@@ -162,7 +164,7 @@ export class SitemapsService implements OnModuleDestroy {
     return this.cache.derive(`sitemap:blocks:${this.perFile}`, 'catalogue', () => this.videos.publishedIdBlocks(this.perFile));
   }
 
-  /** The ids of the categories or performers that have published videos: the pages worth listing. */
+  /** The ids of the categories, performers or tags that have published videos: the pages worth listing. */
   private async taxonPages(kind: TaxonKind): Promise<string[]> {
     return (await this.taxonomy.list(kind)).filter((taxon) => taxon.video_count > 0).map((taxon) => taxon.id);
   }

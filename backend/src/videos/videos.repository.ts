@@ -78,6 +78,7 @@ export interface SitemapVideoRow {
   upload_date: Date | string;
   categories: string[];
   performers: string[];
+  tags: string[];
 }
 
 export interface MediaFacts {
@@ -326,10 +327,12 @@ export class VideosRepository {
       `WITH c AS (SELECT video_id, array_agg(category_id ORDER BY category_id) AS ids FROM video_categories
                   WHERE video_id BETWEEN $1 AND $2 GROUP BY video_id),
             p AS (SELECT video_id, array_agg(performer_id ORDER BY performer_id) AS ids FROM video_performers
+                  WHERE video_id BETWEEN $1 AND $2 GROUP BY video_id),
+            g AS (SELECT video_id, array_agg(tag_id ORDER BY tag_id) AS ids FROM video_tags
                   WHERE video_id BETWEEN $1 AND $2 GROUP BY video_id)
        SELECT v.id, v.title, v.atg_title, v.jtg_title, v.thumbnail, v.url, v.media_ready, v.duration, v.views,
-              v.upload_date, COALESCE(c.ids, '{}') AS categories, COALESCE(p.ids, '{}') AS performers
-       FROM videos v LEFT JOIN c ON c.video_id = v.id LEFT JOIN p ON p.video_id = v.id
+              v.upload_date, COALESCE(c.ids, '{}') AS categories, COALESCE(p.ids, '{}') AS performers, COALESCE(g.ids, '{}') AS tags
+       FROM videos v LEFT JOIN c ON c.video_id = v.id LEFT JOIN p ON p.video_id = v.id LEFT JOIN g ON g.video_id = v.id
        WHERE v.id BETWEEN $1 AND $2 AND ${published('v')}
        ORDER BY v.id`,
       [from, to],

@@ -17,6 +17,7 @@ describe('canonicalPage', () => {
     expect(canonicalPage('/', { page: '007' })).toBe('/?page=7');
     expect(canonicalPage('/', { page: '1234567890' })).toBe('/');
     expect(canonicalPage('/performers/sam', { sort: ['top-rated', 'longest'] })).toBe('/performers/sam?sort=top-rated');
+    expect(canonicalPage('/tags/muscle/', { sort: 'longest', page: '2', x: '1' })).toBe('/tags/muscle?sort=longest&page=2');
   });
 
   it("keeps a search's words as the search box shows them", () => {

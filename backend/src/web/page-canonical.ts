@@ -57,5 +57,5 @@ function firstValue(query: Record<string, unknown>, name: string): string | null
 
 const WATCH = /^\/video\/[1-9]\d{0,9}$/;
 /** The pages that list videos by `sort` and `page` (CatalogueListing). */
-const LISTING = /^\/(?:|search|categories\/[^/]+|performers\/[^/]+)$/;
+const LISTING = /^\/(?:|search|categories\/[^/]+|performers\/[^/]+|tags\/[^/]+)$/;
 const PLAYLIST_ID = /^[1-9]\d{0,9}$/;

@@ -69,6 +69,25 @@ describe('generateCatalog', () => {
     expect(share(TITLE_WORDS[TITLE_WORDS.length - 1])).toBeGreaterThan(0);
   });
 
+  it('gives videos 0 to 5 distinct tags it defines, broad tags far more common than specific ones', () => {
+    const tags = new Set(catalog.tags.map((t) => t.id));
+    expect(catalog.tags.every((t) => t.id === slugify(t.name))).toBe(true);
+    expect(catalog.videos.every((v) => v.tagIds.length <= 5 && new Set(v.tagIds).size === v.tagIds.length && v.tagIds.every((t) => tags.has(t)))).toBe(true);
+    const counts = new Map<string, number>();
+    for (const v of catalog.videos) for (const t of v.tagIds) counts.set(t, (counts.get(t) ?? 0) + 1);
+    const sorted = [...counts.values()].sort((a, b) => b - a);
+    expect(sorted[0] / sorted[sorted.length - 1]).toBeGreaterThan(10);
+    expect(catalog.videos.filter((v) => v.tagIds.length === 0).length / catalog.videos.length).toBeGreaterThan(0.1);
+  });
+
+  it('draws the tags apart from everything else: a seed makes the catalogue it made before tags', () => {
+    const { videos } = generateCatalog({ videos: 300, seed: 7, now });
+    // What seed 7 generated before tags existed (commit 494120e): a benchmark database seeded then reads as now.
+    expect(videos[299].slug).toBe('workout-pool-party-classic-with-theo-300');
+    expect(videos[299].categoryIds).toEqual(['leather']);
+    expect(videos.slice(0, 5).map((v) => v.views)).toEqual([182, 10061, 5272, 1247, 221]);
+  });
+
   it('spreads uploads over years', () => {
     const years = new Set(catalog.videos.map((v) => v.uploadDate.getUTCFullYear()));
     expect(years.size).toBeGreaterThanOrEqual(6);

@@ -42,6 +42,15 @@ const TAIL_CATEGORY_NAMES = [
   'Scuba', 'Sports Bar', 'Stadium', 'Studio', 'Tailors', 'Tattoo Parlour', 'Train Ride', 'Tuxedo', 'Zoo Keepers',
 ];
 
+/** Tag names: the free-form keywords admins add beside categories, from broad (many videos) to specific. */
+const TAG_NAMES = [
+  'Muscle', 'Hairy', 'Smooth', 'Beard', 'Tattoos', 'Abs', 'Big Dick', 'Kissing', 'Romantic', 'Rough', 'Sweaty',
+  'Oiled', 'Piercings', 'Ginger', 'Blond', 'Tall', 'Short', 'Older Younger', 'First Time', 'Couple', 'Group',
+  'Toys', 'Feet', 'Underwear', 'Jockstrap', 'Socks', 'Boots', 'Suits', 'Sneakers', 'Hotel', 'Kitchen', 'Bedroom',
+  'Garage', 'Sauna', 'Beach', 'Forest', 'Rooftop', 'Night', 'Rain', 'Slow Motion', 'Behind The Scenes', 'Casting',
+];
+
+
 /**
  * Title words, most common first: titles draw them with Zipf weights, so a few words ("hot", "workout") are in a
  * large share of the catalogue and most are rare, as in real titles and real searches.
@@ -112,6 +121,7 @@ export interface GeneratedVideo {
   cdn: number;
   categoryIds: string[];
   performerIds: string[];
+  tagIds: string[];
   /** Views per day over the last week, today first (empty for videos nobody watched lately). */
   recentDailyViews: number[];
 }
@@ -119,6 +129,7 @@ export interface GeneratedVideo {
 export interface GeneratedCatalog {
   categories: { id: string; name: string }[];
   performers: { id: string; name: string }[];
+  tags: { id: string; name: string }[];
   videos: GeneratedVideo[];
 }
 
@@ -136,7 +147,8 @@ export interface GenerateOptions {
  * 120 categories by Zipf (the biggest in about a third of the videos, the smallest in a few hundredths of a
  * percent); performers by a flattened Zipf (the busiest in about 1% of the videos, most in a handful);
  * heavy-tailed views (log-normal) with likes a few percent of them; durations around 8 minutes with ~5%
- * unknown; uploads over eight years, denser in recent months; ~3% without a category, ~6% without a performer.
+ * unknown; uploads over eight years, denser in recent months; ~3% without a category, ~6% without a performer;
+ * 0 to 5 tags by Zipf (drawn from a generator of their own, so that a seed's other draws stay as they were).
  */
 export function generateCatalog(options: GenerateOptions): GeneratedCatalog {
   const random = rng(options.seed ?? 42);
@@ -160,6 +172,9 @@ export function generateCatalog(options: GenerateOptions): GeneratedCatalog {
   const word = zipfSampler(random, TITLE_WORDS.length, 1.05);
   const category = zipfSampler(random, categories.length, 1.2);
   const performer = zipfSampler(random, performers.length, 1, 30);
+  const tags = TAG_NAMES.map((name) => ({ id: slugify(name), name }));
+  const tagRandom = rng((options.seed ?? 42) + 1);
+  const tagOf = zipfSampler(tagRandom, tags.length, 1.1);
 
   const tag = options.slugTag ? `-${options.slugTag}` : '';
   const videos: GeneratedVideo[] = [];
@@ -191,6 +206,7 @@ export function generateCatalog(options: GenerateOptions): GeneratedCatalog {
       cdn: random() < 0.6 ? 1 : random() < 0.9 ? 2 : 3,
       categoryIds,
       performerIds,
+      tagIds: unique(Array.from({ length: Math.floor(tagRandom() * 6) }, () => tags[tagOf()].id)),
       // About a third of the catalogue was watched this week, newer uploads more than old ones.
       recentDailyViews:
         random() < (now - uploadDate.getTime() < 30 * 86_400_000 ? 0.9 : 0.3)
@@ -198,7 +214,7 @@ export function generateCatalog(options: GenerateOptions): GeneratedCatalog {
           : [],
     });
   }
-  return { categories, performers, videos };
+  return { categories, performers, tags, videos };
 }
 
 /** Tallest renditions of a generated catalogue, one per video in turn: 15% below HD, 80% HD, 5% 4K. */

@@ -14,7 +14,7 @@ export async function writeCatalog(
   status: 'ready' | 'processing' = 'ready',
 ): Promise<{ videos: number; ids: number[] }> {
   const allIds: number[] = [];
-  for (const [table, rows] of [['categories', catalog.categories], ['performers', catalog.performers]] as const) {
+  for (const [table, rows] of [['categories', catalog.categories], ['performers', catalog.performers], ['tags', catalog.tags]] as const) {
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = rows.slice(i, i + BATCH);
       await db.query(
@@ -45,6 +45,7 @@ export async function writeCatalog(
     for (const [table, column, key] of [
       ['video_categories', 'category_id', 'categoryIds'],
       ['video_performers', 'performer_id', 'performerIds'],
+      ['video_tags', 'tag_id', 'tagIds'],
     ] as const) {
       const videoIds: number[] = [];
       const refs: string[] = [];
@@ -87,7 +88,7 @@ export async function writeCatalog(
   await db.query(RECOMPUTE_TRENDING_SQL);
   // Fresh statistics, so the planner sees the catalogue's real size (PGlite has no autovacuum to do it), and a
   // vacuum: index-only scans need the visibility map, and the search index its pending entries merged.
-  await db.query('VACUUM ANALYZE videos, video_categories, video_performers');
-  await db.query('ANALYZE categories, performers, video_daily_stats');
+  await db.query('VACUUM ANALYZE videos, video_categories, video_performers, video_tags');
+  await db.query('ANALYZE categories, performers, tags, video_daily_stats');
   return { videos: inserted, ids: allIds };
 }
