@@ -8926,7 +8926,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description `videos-{n}.xml`, `categories-{n}.xml` or `performers-{n}.xml`, as the index lists them */
+                /** @description `videos-{n}.xml`, `categories-{n}.xml`, `performers-{n}.xml` or `tags-{n}.xml`, as the index lists them */
                 file: string;
             };
             cookie?: never;
