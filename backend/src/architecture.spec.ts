@@ -25,6 +25,7 @@ const OWNERS: Record<string, string> = {
   performers: 'taxa',
   tags: 'taxa',
   tag_synonyms: 'taxa',
+  hidden_topics: 'taxa',
   bookmarks: 'lists',
   watch_later_items: 'lists',
   likes: 'lists',
@@ -74,6 +75,7 @@ const ANNOUNCERS: Record<string, string[]> = {
   [path.join('videos', 'videos.repository.ts')]: ['VideoChanged', 'CountsFlushed', 'RankingRecomputed'],
   [path.join('taxonomy', 'taxonomy.service.ts')]: ['TaxaChanged'],
   [path.join('taxonomy', 'tags.service.ts')]: ['TaxaChanged'],
+  [path.join('taxonomy', 'hidden-topics.service.ts')]: ['HiddenTopicsChanged'],
   [path.join('admin', 'admin.service.ts')]: ['CachesCleared'],
   [path.join('media', 'media-placements.service.ts')]: ['MediaPlaced'],
 };

@@ -11,6 +11,7 @@ const PERSONAL: [string, string][] = [
   ['watch_later_items', 'user_id'],
   ['likes', 'user_id'],
   ['history_entries', 'user_id'],
+  ['hidden_topics', 'user_id'],
   ['performer_follows', 'user_id'],
   ['playlists', 'user_id'],
 ];
@@ -23,7 +24,7 @@ describe('Export and delete an account (e2e)', () => {
     t = await createTestApp();
     ids.pool = await insertVideo(t.db, { title: 'Pool party', performers: ['Alex Stone'], views: 40, likes: 7, duration: 600 });
     ids.locker = await insertVideo(t.db, { title: 'Locker room', views: 10, likes: 2 });
-    ids.hidden = await insertVideo(t.db, { title: 'Held back' });
+    ids.hidden = await insertVideo(t.db, { title: 'Held back', tags: ['Feet'] });
   });
   afterAll(() => t.close());
 
@@ -37,6 +38,7 @@ describe('Export and delete an account (e2e)', () => {
     await request(t.http).post('/api/video/add-history').set(auth).send({ videoId: ids.locker, userId: user.id }).expect(204);
     await request(t.http).put(`/api/me/history/${ids.pool}/position`).set(auth).send({ position: 125 }).expect(200);
     await request(t.http).put('/api/me/following/alex-stone').set(auth).send({}).expect(200);
+    await request(t.http).put('/api/me/hidden').set(auth).send({ categories: [], performers: [], tags: ['feet'] }).expect(200);
     const created = await request(t.http)
       .post('/api/playlists/create-playlist')
       .set(auth)
@@ -67,7 +69,8 @@ describe('Export and delete an account (e2e)', () => {
       expect(res.headers['cache-control']).toBe('private, no-store');
 
       const data = res.body;
-      expect(Object.keys(data)).toEqual(['exported_at', 'site', 'account', 'bookmarks', 'watch_later', 'playlists', 'likes', 'following', 'history']);
+      expect(Object.keys(data)).toEqual(['exported_at', 'site', 'account', 'bookmarks', 'watch_later', 'playlists', 'likes', 'following', 'history', 'hidden']);
+      expect(data.hidden).toEqual({ categories: [], performers: [], tags: ['feet'] });
       expect(data.account).toEqual({
         id: me.id,
         email: me.email,

@@ -300,6 +300,23 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
       reads: (c) => [{ url: '/api/me/history', as: c.user, shows: (res) => expect(res.body.total).toBe(0) }],
       write: async (c) => write('delete', '/api/me/history', c.user).expect(204),
     }),
+    'PUT /api/me/hidden': scenario({
+      arrange: async () => {
+        const [category, tag, performer] = [`Hidden ${uniqueWord()}`, `Hidden ${uniqueWord()}`, `Shared ${uniqueWord()}`];
+        const byCategory = await video({ categories: [category], performers: [performer] });
+        const byTag = await video({ tags: [tag] });
+        // Related to the hidden one by their performer.
+        const other = await video({ performers: [performer] });
+        return { user: await registerUser(a.http), category: slugify(category), tag: slugify(tag), byCategory, byTag, other };
+      },
+      reads: (c) => [
+        { url: '/api/me/hidden', as: c.user, shows: (res) => expect(res.body).toEqual({ categories: [c.category], performers: [], tags: [c.tag] }) },
+        { url: '/api/videos?sort=newest&limit=60', as: c.user, shows: (res) => expect(idsOf(res)).not.toContain(c.byCategory) },
+        { url: '/api/videos?sort=newest&limit=60', as: c.user, shows: (res) => expect(idsOf(res)).not.toContain(c.byTag) },
+        { url: `/api/videos/${c.other}/related`, as: c.user, shows: (res) => expect(idsOf(res)).not.toContain(c.byCategory) },
+      ],
+      write: async (c) => write('put', '/api/me/hidden', c.user).send({ categories: [c.category], performers: [], tags: [c.tag] }).expect(200),
+    }),
     'PUT /api/me/history/paused': scenario({
       arrange: async () => ({ user: await registerUser(a.http) }),
       reads: (c) => [

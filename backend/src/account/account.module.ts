@@ -3,12 +3,13 @@ import { AuthModule } from '../auth/auth.module';
 import { ListsModule } from '../lists/lists.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
 import { VideosModule } from '../videos/videos.module';
+import { TaxonomyModule } from '../taxonomy/taxonomy.module';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 
 /** A member's export and the deletion of their account: owns no table, asks each owner for its part. */
 @Module({
-  imports: [AuthModule, ListsModule, PlaylistsModule, VideosModule],
+  imports: [AuthModule, ListsModule, PlaylistsModule, VideosModule, TaxonomyModule],
   controllers: [AccountController],
   providers: [AccountService],
 })

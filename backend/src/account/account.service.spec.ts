@@ -1,3 +1,4 @@
+import type { HiddenTopicsService } from '../taxonomy/hidden-topics.service';
 import { AuthErrorCode } from '../auth/auth-errors';
 import { type AccountExport, type AuthService, WRONG_PASSWORD } from '../auth/auth.service';
 import type { AuthUser } from '../common/decorators/auth.decorators';
@@ -50,6 +51,9 @@ function setup() {
   const follows: Record<string, { performer_id: string; name: string; followed_at: string }[]> = {
     [ANN]: [{ performer_id: 'ben-cruz', name: 'Ben Cruz', followed_at: T(2) }],
   };
+  const hidden: Record<string, { categories: string[]; performers: string[]; tags: string[] }> = {
+    [ANN]: { categories: ['vintage'], performers: [], tags: ['feet'] },
+  };
   const catalogue: { id: number; title: string; status: VideoStatus }[] = [
     { id: 1, title: 'One', status: 'ready' },
     { id: 2, title: 'Two', status: 'ready' },
@@ -69,6 +73,7 @@ function setup() {
     { exportFollows: async (id: string) => follows[id] ?? [] } as unknown as FollowsService,
     { exportPlaylists: async (id: string) => playlists[id] ?? [] } as unknown as PlaylistsService,
     { summaries: async (ids: number[]) => catalogue.filter((v) => ids.includes(v.id)) } as unknown as VideosRepository,
+    { get: async (id: string) => hidden[id] ?? { categories: [], performers: [], tags: [] } } as unknown as HiddenTopicsService,
   );
   return { service };
 }
@@ -105,6 +110,7 @@ describe('AccountService', () => {
         { video_id: 9, watched_at: T(5), position_seconds: null, title: null, page: 'https://hunk.example/video/9' },
         { video_id: 3, watched_at: T(4), position_seconds: 42, title: 'Three', page: 'https://hunk.example/video/3' },
       ],
+      hidden: { categories: ['vintage'], performers: [], tags: ['feet'] },
     });
   });
 
@@ -119,6 +125,7 @@ describe('AccountService', () => {
       likes: [],
       history: [],
       following: [],
+      hidden: { categories: [], performers: [], tags: [] },
       playlists: [{ id: 8, videos: [{ video_id: 5, title: 'Five', page: 'https://two.example/video/5' }] }],
     });
     const nobody = 'c0000000-0000-4000-8000-000000000003';

@@ -1,3 +1,4 @@
+import { HiddenTopicsService } from '../taxonomy/hidden-topics.service';
 import { Injectable } from '@nestjs/common';
 import { AuthService } from '../auth/auth.service';
 import type { AuthUser } from '../common/decorators/auth.decorators';
@@ -21,16 +22,18 @@ export class AccountService {
     private readonly follows: FollowsService,
     private readonly playlists: PlaylistsService,
     private readonly videos: VideosRepository,
+    private readonly hidden: HiddenTopicsService,
   ) {}
 
   /** `site`: the site the request reached (its name, and its origin for the watch pages' addresses). */
   async export(user: AuthUser, site: Pick<SiteIdentity, 'name' | 'origin'>): Promise<AccountExportDto> {
     const { origin } = site;
-    const [account, lists, playlists, following] = await Promise.all([
+    const [account, lists, playlists, following, hidden] = await Promise.all([
       this.auth.exportAccount(user.id),
       this.lists.exportLists(user.id),
       this.playlists.exportPlaylists(user.id),
       this.follows.exportFollows(user.id),
+      this.hidden.get(user.id),
     ]);
     const ids = new Set<number>();
     for (const entries of [lists.bookmarks, lists.watch_later, lists.likes, lists.history, ...playlists.map((p) => p.videos)]) {
@@ -52,6 +55,7 @@ export class AccountService {
       likes: lists.likes.map(video),
       following,
       history: lists.history.map(video),
+      hidden,
     };
   }
 

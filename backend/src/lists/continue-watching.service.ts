@@ -10,6 +10,9 @@ import type { ContinueWatchingCardDto, ContinueWatchingDto, ResumePositionStateD
 import { iso } from '../common/utils/iso';
 import { NotFoundError } from '../common/errors/domain-errors';
 
+/** Rows read beyond the row's length, so that videos of hidden topics left out still leave it full. */
+const HIDDEN_ROOM = 20;
+
 type ContinueRow = VideoCardRow & { watched_at: Date | string; position_seconds: number };
 
 /**
@@ -48,7 +51,10 @@ export class ContinueWatchingService {
     ]);
   }
 
-  /** Published videos started and not finished, most recently watched first; nothing while history is paused. */
+  /**
+   * Published videos started and not finished, most recently watched first, without those of topics the member
+   * hides; nothing while history is paused.
+   */
   async list(user: AuthUser, limit: number): Promise<ContinueWatchingDto> {
     if (user.historyPaused) return { data: [], paused: true };
     // The partial index history_entries_resumable_idx reads only the entries with a position, newest first.
@@ -57,13 +63,16 @@ export class ContinueWatchingService {
        WHERE l.user_id = $1 AND l.position_seconds IS NOT NULL
          AND (v.duration IS NULL OR l.position_seconds < v.duration - $3)
        ORDER BY l.watched_at DESC, l.video_id DESC LIMIT $2`,
-      [user.id, limit, RESUME_END_MARGIN_SECONDS],
+      // Room for the videos of topics the member hides, which are left out.
+      [user.id, limit + HIDDEN_ROOM, RESUME_END_MARGIN_SECONDS],
     );
-    const cards = await this.videos.cards(rows);
+    const shown = new Set(await this.videos.withoutHidden(rows.map((row) => Number(row.id)), user.id));
+    const kept = rows.filter((row) => shown.has(Number(row.id))).slice(0, limit);
+    const cards = await this.videos.cards(kept);
     const data: ContinueWatchingCardDto[] = cards.map((card, i) => ({
       ...card,
-      watched_at: iso(rows[i].watched_at),
-      position_seconds: Number(rows[i].position_seconds),
+      watched_at: iso(kept[i].watched_at),
+      position_seconds: Number(kept[i].position_seconds),
     }));
     return { data, paused: false };
   }

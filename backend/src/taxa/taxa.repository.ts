@@ -2,9 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InvalidInputError } from '../common/errors/domain-errors';
+import type { ExcludedTopics } from '@hunktube/shared';
 import type { TaxonRefDto } from './taxon-ref.dto';
 
-/** The kinds of taxa: the tables `categories`, `performers` and `tags` (with `tag_synonyms`), owned here. */
+/** hidden_topics' kinds, and the field of ExcludedTopics each fills. */
+type HiddenKind = 'category' | 'performer' | 'tag';
+const HIDDEN_KINDS: Record<HiddenKind, keyof ExcludedTopics> = { category: 'categories', performer: 'performers', tag: 'tags' };
+
+/**
+ * The kinds of taxa: the tables `categories`, `performers` and `tags` (with `tag_synonyms`), owned here, as is
+ * `hidden_topics` (the taxa members hide).
+ */
 export type TaxonKind = 'categories' | 'performers' | 'tags';
 
 /** How messages name one category, performer or tag. */
@@ -194,6 +202,45 @@ export class TaxaRepository {
   async deleteTag(id: string, manager: EntityManager): Promise<boolean> {
     const rows = await manager.query<{ id: string }[]>('WITH gone AS (DELETE FROM tags WHERE id = $1 RETURNING id) SELECT id FROM gone', [id]);
     return rows.length > 0;
+  }
+
+  // --- hidden topics ----------------------------------------------------------------------------------------
+
+  /** The topics a member hides, each kind sorted by id. */
+  async hiddenOf(userId: string): Promise<ExcludedTopics> {
+    const rows = await this.db.query<{ kind: HiddenKind; topic_id: string }[]>(
+      'SELECT kind, topic_id FROM hidden_topics WHERE user_id = $1 ORDER BY kind, topic_id',
+      [userId],
+    );
+    const topics: ExcludedTopics = { categories: [], performers: [], tags: [] };
+    for (const row of rows) topics[HIDDEN_KINDS[row.kind]].push(row.topic_id);
+    return topics;
+  }
+
+  /** Replaces a member's hidden topics with these (checked by the caller). */
+  async setHidden(userId: string, topics: ExcludedTopics): Promise<void> {
+    const rows = (Object.entries(HIDDEN_KINDS) as [HiddenKind, keyof ExcludedTopics][]).flatMap(([kind, field]) => topics[field].map((id) => [kind, id]));
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM hidden_topics WHERE user_id = $1', [userId]);
+      if (rows.length) {
+        await tx.query(
+          'INSERT INTO hidden_topics (user_id, kind, topic_id) SELECT $1, * FROM unnest($2::varchar[], $3::varchar[]) ON CONFLICT DO NOTHING',
+          [userId, rows.map((r) => r[0]), rows.map((r) => r[1])],
+        );
+      }
+    });
+  }
+
+  /** Of these ids, those that name an existing category, performer or tag (a tag's synonym counts). */
+  async existing(topics: ExcludedTopics): Promise<ExcludedTopics> {
+    const [row] = await this.db.query<{ categories: string[] | null; performers: string[] | null; tags: string[] | null }[]>(
+      `SELECT (SELECT array_agg(id) FROM categories WHERE id = ANY($1::varchar[])) AS categories,
+              (SELECT array_agg(id) FROM performers WHERE id = ANY($2::varchar[])) AS performers,
+              (SELECT array_agg(id) FROM (SELECT id FROM tags WHERE id = ANY($3::varchar[])
+                                          UNION SELECT alias FROM tag_synonyms WHERE alias = ANY($3::varchar[])) t) AS tags`,
+      [topics.categories, topics.performers, topics.tags],
+    );
+    return { categories: row.categories ?? [], performers: row.performers ?? [], tags: row.tags ?? [] };
   }
 
   /** Runs `work` in one transaction. */

@@ -1,7 +1,8 @@
 import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MAX_ID } from '../common/dto/video-id.dto';
-import { Public } from '../common/decorators/auth.decorators';
+import { type AuthUser, CurrentUser, Public } from '../common/decorators/auth.decorators';
+import { PerMember } from '../common/http/per-member';
 import { PublicCache } from '../common/http/http-caching';
 import { StaleReadsInterceptor } from '../common/http/stale-reads';
 import { CardsQuery } from './dto/cards.query';
@@ -23,11 +24,12 @@ export class CardsController {
   constructor(private readonly videos: VideosService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Cards of published videos by id, in the order asked' })
+  @ApiOperation({ summary: "Cards of published videos by id, in the order asked (without `exclude`'s topics, or a member's hidden ones)" })
   @ApiOkResponse({ type: VideoCardListDto })
   @ApiError(400, 'ids missing or not a list of video ids')
-  async cards(@Query() query: CardsQuery): Promise<VideoCardListDto> {
+  @PerMember()
+  async cards(@Query() query: CardsQuery, @CurrentUser() user: AuthUser | null): Promise<VideoCardListDto> {
     const ids = [...new Set(query.ids.split(',').map(Number))].filter((id) => id <= MAX_ID);
-    return { data: await this.videos.cardsByIds(ids) };
+    return { data: await this.videos.cardsByIds(await this.videos.withoutHidden(ids, user?.id, query.exclude)) };
   }
 }

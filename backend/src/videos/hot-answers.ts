@@ -7,6 +7,8 @@ import { LRUCache } from 'lru-cache';
 import { Observable, tap } from 'rxjs';
 import { isPublicCache, PUBLIC_CACHE_CONTROL } from '../common/http/http-caching';
 import { hasBody } from '../common/http/request-guards';
+import { isMemberAnswer } from '../common/http/per-member';
+import { hasSessionCookie } from '../common/http/session-cookie';
 import { STALE_HEADER } from '../common/http/stale-reads';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -166,7 +168,8 @@ export class HotAnswersInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
-    const stamp = req.method === 'GET' && isPublicCache(this.reflector, context) ? this.answers.stamp() : null;
+    // A member's answer of a `@PerMember()` route (their hidden topics left out) is theirs: never kept.
+    const stamp = req.method === 'GET' && isPublicCache(this.reflector, context) && !isMemberAnswer(this.reflector, context) ? this.answers.stamp() : null;
     if (!stamp) return next.handle();
     const res = context.switchToHttp().getResponse<Response>();
     const etagOf = req.app.get('etag fn') as (body: Buffer, encoding?: string) => string;
@@ -183,7 +186,11 @@ export class HotAnswersInterceptor implements NestInterceptor {
  * set by the middleware before this one, a public Cache-Control, the strong ETag, and a 304 when it matches).
  */
 /** The catalogue's reads, whose answers may be kept (as nginx's micro-cache has them). */
-const CATALOGUE_READS = /^\/api\/(?:videos|categories|performers|site)(?:\/|$)/;
+const CATALOGUE_READS = /^\/api\/(?:videos|categories|performers|tags|site)(?:\/|$)/;
+/** The reads a member is answered their own way (`@PerMember()`: listings and related rows leave their hidden topics out). */
+const PER_MEMBER_READS = /^\/api\/(?:videos(?:\/\d+\/related)?|cards)\/?$/;
+/** A request that names a session (checked later, by the guards): not answered from what guests were. */
+const hasCredentials = (req: Request) => Boolean(req.headers.authorization) || hasSessionCookie(req);
 
 export function hotAnswersMiddleware(answers: HotAnswers): RequestHandler {
   const send = (req: Request, res: Response, answer: HotAnswer) => {
@@ -199,7 +206,8 @@ export function hotAnswersMiddleware(answers: HotAnswers): RequestHandler {
     res.end(answer.body);
   };
   return (req: Request, res: Response, next: NextFunction): void => {
-    const answer = req.method === 'GET' && !hasBody(req) ? answers.candidate(answers.keyOf(req)) : undefined;
+    const personal = PER_MEMBER_READS.test(req.path) && hasCredentials(req);
+    const answer = req.method === 'GET' && !hasBody(req) && !personal ? answers.candidate(answers.keyOf(req)) : undefined;
     const miss = () => {
       if (req.method === 'GET' && CATALOGUE_READS.test(req.path)) answers.count(false);
       next();

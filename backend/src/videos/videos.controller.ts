@@ -1,10 +1,11 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '../common/decorators/auth.decorators';
+import { type AuthUser, CurrentUser, Public } from '../common/decorators/auth.decorators';
+import { PerMember } from '../common/http/per-member';
 import { PublicCache } from '../common/http/http-caching';
 import { StaleReadsInterceptor } from '../common/http/stale-reads';
 import { parseId } from '../common/pipes/parse-id.pipe';
-import { ListVideosQuery } from './dto/list-videos.query';
+import { ExcludeQuery, ListVideosQuery } from './dto/list-videos.query';
 import { RelatedVideosDto, VideoCardPageDto, VideoDto } from './dto/video.dto';
 import { VideosService } from './videos.service';
 import { ApiError, ApiPublic } from '../openapi/openapi.decorators';
@@ -19,11 +20,12 @@ export class VideosController {
   constructor(private readonly videos: VideosService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Published videos: sorted, filtered, searched, a page at a time' })
+  @ApiOperation({ summary: "Published videos: sorted, filtered, searched, a page at a time (a member's hidden topics left out)" })
   @ApiResponse({ status: 200, type: VideoCardPageDto })
   @ApiError(400, 'An unknown sort, filter value or query parameter, or a page or limit out of its limits')
-  list(@Query() query: ListVideosQuery): Promise<VideoCardPageDto> {
-    return this.videos.list(query);
+  @PerMember()
+  list(@Query() query: ListVideosQuery, @CurrentUser() user: AuthUser | null): Promise<VideoCardPageDto> {
+    return this.videos.list(query, user?.id);
   }
 
   @Get(':id')
@@ -36,11 +38,12 @@ export class VideosController {
   }
 
   @Get(':id/related')
-  @ApiOperation({ summary: 'Videos related to a video, or hot ones when none is' })
+  @ApiOperation({ summary: "Videos related to a video, or hot ones when none is (a member's hidden topics left out)" })
   @ApiResponse({ status: 200, type: RelatedVideosDto })
   @ApiError(400, 'id is not a positive integer')
   @ApiError(404, 'Video not found')
-  related(@Param('id', parseId()) id: number): Promise<RelatedVideosDto> {
-    return this.videos.related(id);
+  @PerMember()
+  related(@Param('id', parseId()) id: number, @Query() query: ExcludeQuery, @CurrentUser() user: AuthUser | null): Promise<RelatedVideosDto> {
+    return this.videos.related(id, user?.id, query.exclude);
   }
 }

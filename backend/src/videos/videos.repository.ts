@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ExcludedTopics } from '@hunktube/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
@@ -226,6 +227,18 @@ export class VideosRepository {
     const ids: Record<TaxonKind, string[]> = { categories: [], performers: [], tags: [] };
     for (const row of rows) ids[row.kind].push(row.id);
     return ids;
+  }
+
+  /** Those of `ids` that carry any of these topics. */
+  async carryingAny(ids: number[], topics: ExcludedTopics): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.query<{ video_id: number }[]>(
+      `SELECT video_id FROM video_categories WHERE video_id = ANY($1::int[]) AND category_id = ANY($2::varchar[])
+       UNION SELECT video_id FROM video_performers WHERE video_id = ANY($1::int[]) AND performer_id = ANY($3::varchar[])
+       UNION SELECT video_id FROM video_tags WHERE video_id = ANY($1::int[]) AND tag_id = ANY($4::varchar[])`,
+      [ids, topics.categories, topics.performers, topics.tags],
+    );
+    return new Set(rows.map((row) => Number(row.video_id)));
   }
 
   /** The video's chapters as stored (ascending by start), [] for none or an unknown video. */

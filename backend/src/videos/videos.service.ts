@@ -5,8 +5,11 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { VideoCardDto, VideoCardPageDto, VideoDto, RelatedVideosDto } from './dto/video.dto';
 import type { ListVideosQuery, VideoSort } from './dto/list-videos.query';
-import { CatalogueCache } from './catalogue-cache';
-import { type CatalogueFilter, type CatalogueReader, catalogueFilterOf, HOT_FALLBACK_LIMIT, RELATED_LIMIT, withTagSynonyms } from './catalogue/catalogue-reader';
+import { CACHE_MAX_AGE_MS, CatalogueCache } from './catalogue-cache';
+import { type CatalogueFilter, type CatalogueReader, catalogueFilterOf, HOT_FALLBACK_LIMIT, RELATED_LIMIT, withExcluded, withTagSynonyms } from './catalogue/catalogue-reader';
+import { type ExcludedTopics, parseExclude } from '@hunktube/shared';
+import { LRUCache } from 'lru-cache';
+import { InvalidationBus } from '../common/cache/invalidation-bus';
 import { SqlCatalogueReader } from './catalogue/sql-catalogue-reader';
 import type { PendingCounts } from './counters/counter-store';
 import { CountersService } from './counters/counters.service';
@@ -18,6 +21,8 @@ import { NotFoundError } from '../common/errors/domain-errors';
 
 export { VIDEO_NOT_FOUND };
 export { HOT_FALLBACK_LIMIT, RELATED_LIMIT };
+/** Members whose hidden topics are kept in memory (a few hundred bytes each). */
+const HIDDEN_TOPICS_KEPT = 10_000;
 /** Sorts whose order moves with the counts: their pages are read again after every counter flush. */
 const COUNT_SORTS: ReadonlySet<VideoSort> = new Set(['most-viewed', 'top-rated', 'trending']);
 
@@ -30,10 +35,25 @@ export class VideosService {
     private readonly counters: CountersService,
     private readonly repository: VideosRepository,
     private readonly taxa: TaxaRepository,
+    private readonly bus: InvalidationBus,
     search: SearchIndex,
   ) {
     this.reader = search.reader(new SqlCatalogueReader(db));
+    bus.declareCache("members' hidden topics", {
+      HiddenTopicsChanged: ({ userId }) => {
+        this.hidden.delete(userId);
+        this.hiddenGeneration++;
+      },
+      CachesCleared: () => {
+        this.hidden.clear();
+        this.hiddenGeneration++;
+      },
+    });
   }
+
+  /** Members' hidden topics as last read, by member id (`hiddenFor`). */
+  private readonly hidden = new LRUCache<string, ExcludedTopics>({ max: HIDDEN_TOPICS_KEPT, ttl: CACHE_MAX_AGE_MS });
+  private hiddenGeneration = 0;
 
   /** Every catalogue read: the in-memory index while it is loaded and current, else the database. */
   private readonly reader: CatalogueReader;
@@ -42,9 +62,10 @@ export class VideosService {
    * A listing page: its ids and the filter's total from the catalogue cache (a page ordered by counts is read
    * again after every flush), its cards from the rows cache plus what the counters buffer.
    */
-  async list(query: ListVideosQuery): Promise<VideoCardPageDto> {
+  async list(query: ListVideosQuery, memberId?: string | null): Promise<VideoCardPageDto> {
     // `uploaded` becomes an instant rounded down to the minute: one cache key a minute per listing address.
-    const filter = await this.withSynonyms(catalogueFilterOf(query));
+    const hidden = await this.hiddenFor(memberId);
+    const filter = await this.withSynonyms(hidden ? withExcluded(catalogueFilterOf(query), hidden) : catalogueFilterOf(query));
     const filterKey = JSON.stringify(filter);
     const total = await this.cache.derive(`total:${filterKey}`, 'catalogue', () => this.reader.total(filter));
     const ids = await this.cache.derive(
@@ -53,6 +74,38 @@ export class VideosService {
       () => this.reader.pageIds({ ...filter, sort: query.sort, page: query.page, limit: query.limit }, total),
     );
     return { data: await this.cardsByIds(ids), page: query.page, limit: query.limit, total };
+  }
+
+  /**
+   * The topics a member hides (docs/decisions.md › "Hidden topics"), kept per member until they change them; null
+   * for a guest or a member who hides nothing.
+   */
+  async hiddenFor(memberId?: string | null): Promise<ExcludedTopics | null> {
+    if (!memberId) return null;
+    let topics = this.bus.live ? this.hidden.get(memberId) : undefined;
+    if (!topics) {
+      const generation = this.hiddenGeneration;
+      topics = await this.taxa.hiddenOf(memberId);
+      // A change announced while it was read: answered, not kept.
+      if (this.bus.live && generation === this.hiddenGeneration) this.hidden.set(memberId, topics);
+    }
+    return topics.categories.length || topics.performers.length || topics.tags.length ? topics : null;
+  }
+
+  /**
+   * Of these ids, those carrying none of the member's hidden topics nor those of `exclude` (as GET /api/videos
+   * reads it), in order.
+   */
+  async withoutHidden(ids: number[], memberId?: string | null, exclude?: string): Promise<number[]> {
+    if (ids.length === 0) return ids;
+    const hidden = await this.hiddenFor(memberId);
+    // Validated by the query's DTO; an empty one leaves nothing out.
+    const asked = exclude ? parseExclude(exclude) : null;
+    const topics = hidden && asked ? withExcluded({ exclude: asked }, hidden).exclude : (hidden ?? asked);
+    if (!topics) return ids;
+    const canonical = (await this.withSynonyms({ exclude: topics })).exclude ?? topics;
+    const dropped = await this.repository.carryingAny(ids, canonical);
+    return ids.filter((id) => !dropped.has(id));
   }
 
   /** The filter with its tags read through the synonyms (kept in the catalogue cache until a taxon changes). */
@@ -88,10 +141,10 @@ export class VideosService {
    * when none share anything, up to 6 hot videos by the trending ranking. Never the video itself. The ranking
    * is kept until the catalogue changes (its order by views may lag the counts until then); the cards are not.
    */
-  async related(id: number): Promise<RelatedVideosDto> {
+  async related(id: number, memberId?: string | null, exclude?: string): Promise<RelatedVideosDto> {
     await this.assertPublished(id);
     const ranking = await this.cache.derive(`related:${id}`, 'catalogue', () => this.reader.related(id));
-    return { related: ranking.related, data: await this.cardsByIds(ranking.ids) };
+    return { related: ranking.related, data: await this.cardsByIds(await this.withoutHidden(ranking.ids, memberId, exclude)) };
   }
 
   /** Answers 404 "Video not found" unless the video exists and is published. */

@@ -6,6 +6,7 @@ import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { AuthService } from '../auth/auth.service';
 import { fromCookie } from '../common/http/session-cookie';
+import { formatExclude, HIDDEN_TOPICS_COOKIE, parseExclude } from '@hunktube/shared';
 import { toUserDto } from '../auth/user.mapper';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -80,7 +81,10 @@ export class PagesService implements OnModuleDestroy {
   private readonly stopSweeping = sweepExpired(this.kept);
   /** Renders at once and waiting (docs/security.md › "Renders no one can force"). */
   private readonly renders = new RenderPool();
-  /** New search pages drawn on the server, from every visitor together. */
+  /**
+   * New pages a visitor can vary at will drawn on the server, from every visitor together: searches, and pages
+   * drawn for a guest's hidden topics.
+   */
   private readonly searchRenders = new TokenBucket();
   /** Share pictures' sizes, for link previews. */
   private readonly imageSizes: ImageSizes;
@@ -134,7 +138,9 @@ export class PagesService implements OnModuleDestroy {
     // Written for, and kept under, the page's canonical address: what no component reads makes no new render.
     const url = canonicalPage(req.path, req.query as Record<string, unknown>);
     const guest = visitor.user === null;
-    const key = `${identity.brand} ${identity.origin}${url} ${visitor.ageConfirmed}`;
+    // A guest's hidden topics (their cookie, canonical) are part of what the page is drawn with and kept under.
+    const hidden = guest ? guestHiddenTopics(req) : '';
+    const key = `${identity.brand} ${identity.origin}${url} ${visitor.ageConfirmed}${hidden ? ` hidden:${hidden}` : ''}`;
     if (guest) {
       const kept = this.kept.get(key);
       const current = kept && this.catalogue.isCurrent(kept.stamp);
@@ -146,11 +152,11 @@ export class PagesService implements OnModuleDestroy {
       if (document.complete && stamp && this.catalogue.isCurrent(stamp)) this.kept.set(key, { html: document.html, stamp });
       return document.html;
     };
-    const request = this.documentRequest(req, identity, visitor, url);
+    const request = { ...this.documentRequest(req, identity, visitor, url), hidden };
     // Without the visitor's answer known (the database is down), the page is the browser's to draw; a search
     // nobody asked for lately is drawn while the budget lasts, else by the browser.
     const drawn = visitor.user !== undefined && this.renderer.drawnOnServer(url);
-    if (!drawn || (url.startsWith('/search?') && !this.searchRenders.take())) {
+    if (!drawn || ((url.startsWith('/search?') || hidden !== '') && !this.searchRenders.take())) {
       const document = await this.headOnly(request, req);
       if (!document) return { html: this.build.indexHtml, cacheControl, status: 200 };
       // A page drawn on the server whose body was left to the browser (the search budget) is not kept as it is.
@@ -191,6 +197,7 @@ export class PagesService implements OnModuleDestroy {
       site: visitor.site,
       user: visitor.user,
       ageConfirmed: visitor.ageConfirmed,
+      hidden: '',
       body: false,
       build: this.build as WebBuild,
       media: this.media,
@@ -248,6 +255,14 @@ function hostOf(address: string | undefined): string {
   const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (v4) return v4[1];
   return address.includes(':') ? `[${address}]` : address;
+}
+
+/** A guest's hidden topics from their cookie, as `exclude`'s canonical value; '' for none or a value that is not one. */
+export function guestHiddenTopics(req: Request): string {
+  const raw = (req.cookies as Record<string, unknown> | undefined)?.[HIDDEN_TOPICS_COOKIE];
+  if (typeof raw !== 'string' || raw === '') return '';
+  const topics = parseExclude(raw);
+  return topics ? formatExclude(topics) : '';
 }
 
 function bearerOf(req: Request): string | null {

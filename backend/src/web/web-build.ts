@@ -222,6 +222,11 @@ export interface DocumentRequest {
   /** The member, null for a guest, undefined when the database could not say. */
   user: unknown;
   ageConfirmed: boolean;
+  /**
+   * A guest's hidden topics (their `hidden_topics` cookie) as `exclude`'s canonical value, for the page's reads
+   * to leave out; '' for none and for members (the API applies theirs).
+   */
+  hidden: string;
   /** Draw the body where the route is drawn on the server; false for the head alone. */
   body: boolean;
   build: { indexHtml: string; chunks: (sources: string[]) => RouteChunks; early: EarlyEntry | null };

@@ -23,7 +23,7 @@ export function catalogueOn(db: DataSource, env: Record<string, string> = {}) {
   const catalogue = new VideosRepository(db, cache, bus);
   const taxa = new TaxaRepository(db);
   const counters = new CountersService(catalogue, new LikesRepository(db), new MemoryCounterStore(), config);
-  const videos = new VideosService(db, config, cache, counters, catalogue, taxa, new SearchIndex(db, bus, config));
+  const videos = new VideosService(db, config, cache, counters, catalogue, taxa, bus, new SearchIndex(db, bus, config));
   return { config, bus, cache, catalogue, taxa, counters, videos };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXCLUDE_MAX, listingFilterParams, parseExclude, parseListingFilters } from './listing-filters.js';
+import { EXCLUDE_MAX, formatExclude, listingFilterParams, parseExclude, parseListingFilters } from './listing-filters.js';
 
 /** The first value of each parameter of a query string, as URLSearchParams.get answers (this package has no DOM or Node types). */
 const read = (search: string) => {
@@ -45,5 +45,14 @@ describe('exclude', () => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => `category:c${i}`).join(',');
     expect(parseExclude(ids(EXCLUDE_MAX))?.categories).toHaveLength(EXCLUDE_MAX);
     expect(parseExclude(ids(EXCLUDE_MAX + 1))).toBeNull();
+  });
+});
+
+describe('formatExclude', () => {
+  it('writes topics canonically, and parseExclude reads them back', () => {
+    const topics = { categories: ['vintage', 'bears', 'bears'], performers: [], tags: ['feet'] };
+    expect(formatExclude(topics)).toBe('category:bears,category:vintage,tag:feet');
+    expect(parseExclude(formatExclude(topics))).toEqual({ categories: ['bears', 'vintage'], performers: [], tags: ['feet'] });
+    expect(formatExclude({ categories: [], performers: [], tags: [] })).toBe('');
   });
 });

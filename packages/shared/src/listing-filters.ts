@@ -107,3 +107,17 @@ export function parseExclude(value: string): ExcludedTopics | null {
   for (const kind of Object.values(EXCLUDE_KINDS)) topics[kind] = [...new Set(topics[kind])].sort();
   return topics;
 }
+
+/** Topics as `exclude`'s value, canonical (categories, performers, tags; ids sorted, each once); '' for none. */
+export function formatExclude(topics: ExcludedTopics): string {
+  return (Object.entries(EXCLUDE_KINDS) as [keyof typeof EXCLUDE_KINDS, keyof ExcludedTopics][])
+    .flatMap(([kind, field]) => [...new Set(topics[field])].sort().map((id) => `${kind}:${id}`))
+    .join(',');
+}
+
+/**
+ * The cookie a guest's hidden topics are kept in (docs/decisions.md › "Hidden topics"): `exclude`'s value, URI
+ * encoded, which the web client sends as `exclude` and the server's renders read, so that a guest's first page
+ * already leaves them out. A member's are kept on the server instead.
+ */
+export const HIDDEN_TOPICS_COOKIE = 'hidden_topics';

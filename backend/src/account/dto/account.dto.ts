@@ -1,3 +1,4 @@
+import { HiddenTopicsDto } from '../../taxonomy/dto/hidden-topics.dto';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { PASSWORD_MAX_LENGTH } from '@hunktube/shared';
@@ -70,4 +71,5 @@ export class AccountExportDto {
   @ApiProperty({ type: [ExportedLikeDto], description: 'Newest first' }) likes: ExportedLikeDto[];
   @ApiProperty({ type: [ExportedFollowDto], description: 'Most recently followed first' }) following: ExportedFollowDto[];
   @ApiProperty({ type: [ExportedHistoryEntryDto], description: 'Most recently watched first' }) history: ExportedHistoryEntryDto[];
+  @ApiProperty({ type: HiddenTopicsDto, description: 'The categories, performers and tags hidden from every listing' }) hidden: HiddenTopicsDto;
 }

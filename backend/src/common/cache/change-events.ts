@@ -31,6 +31,8 @@ export type ChangeEvent =
   | { type: 'RankingRecomputed' }
   /** A category, performer or tag was created, renamed, merged or deleted. */
   | { type: 'TaxaChanged' }
+  /** A member changed the topics they hide (their listings read them). */
+  | { type: 'HiddenTopicsChanged'; userId: string }
   /** Videos' media now read from another store (`npm run media:migrate`): the folders' stems and the store. */
   | { type: 'MediaPlaced'; stems: string[]; store: 'disk' | 's3' }
   /**
@@ -44,7 +46,7 @@ export type ChangeEventType = ChangeEvent['type'];
 /** What a cache does on each event that evicts it; events it is not evicted by are left out. */
 export type CachedEvictions = { [K in ChangeEventType]?: (event: Extract<ChangeEvent, { type: K }>) => void };
 
-const TYPES: ReadonlySet<string> = new Set<ChangeEventType>(['VideoChanged', 'CountsFlushed', 'RankingRecomputed', 'TaxaChanged', 'MediaPlaced', 'CachesCleared']);
+const TYPES: ReadonlySet<string> = new Set<ChangeEventType>(['VideoChanged', 'CountsFlushed', 'RankingRecomputed', 'TaxaChanged', 'HiddenTopicsChanged', 'MediaPlaced', 'CachesCleared']);
 
 /** Whether a message from another process is an event of this version (a rolling deploy may mix versions). */
 export function isChangeEvent(message: unknown): message is ChangeEvent {
@@ -58,6 +60,7 @@ export function isChangeEvent(message: unknown): message is ChangeEvent {
     return Array.isArray(stems) && stems.every((stem) => typeof stem === 'string') && (store === 'disk' || store === 's3');
   }
   if (type === 'CachesCleared') return reason === 'asked' || reason === 'missed';
+  if (type === 'HiddenTopicsChanged') return typeof (message as Record<string, unknown>).userId === 'string';
   return true;
 }
 

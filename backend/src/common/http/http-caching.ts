@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata
 import { Reflector } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import { Observable, tap } from 'rxjs';
+import { isMemberAnswer } from './per-member';
 import { STALE_HEADER } from './stale-reads';
 
 /** Browsers and nginx may reuse a public catalogue answer this long, and serve it stale while revalidating. */
@@ -51,7 +52,7 @@ export class PublicCacheInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const isPublic = isPublicCache(this.reflector, context);
+    const isPublic = isPublicCache(this.reflector, context) && !isMemberAnswer(this.reflector, context);
     const req = context.switchToHttp().getRequest<Request>();
     if (!isPublic || (req.method !== 'GET' && req.method !== 'HEAD')) return next.handle();
     const res = context.switchToHttp().getResponse<Response>();

@@ -1,9 +1,11 @@
 import { CallHandler, ExecutionContext, Global, Injectable, Module, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { Observable, catchError, of, tap, throwError } from 'rxjs';
 import { InvalidationBus } from '../cache/invalidation-bus';
 import { isDependencyDown } from '../errors/dependency-errors';
+import { isMemberAnswer } from './per-member';
 
 /** The bytes of last good answers kept for outages, all routes together. */
 export const STALE_READS_MAX_BYTES = 32 * 1024 * 1024;
@@ -51,6 +53,8 @@ export class StaleReadsStore {
     bus.declareCache('outage answers (last good answers)', {
       VideoChanged: clear,
       TaxaChanged: clear,
+      // A member's own answers (`@PerMember()` routes) were kept under their key.
+      HiddenTopicsChanged: clear,
       // Not when the bus itself missed changes (Redis down): an outage of both is when they are needed.
       CachesCleared: ({ reason }) => reason === 'asked' && clear(),
     });
@@ -85,12 +89,16 @@ export class StaleReadsStore {
  */
 @Injectable()
 export class StaleReadsInterceptor implements NestInterceptor {
-  constructor(private readonly store: StaleReadsStore) {}
+  constructor(
+    private readonly store: StaleReadsStore,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<Request & { user?: { id: string } }>();
     if (req.method !== 'GET') return next.handle();
-    const key = req.originalUrl;
+    // A member's answer of a `@PerMember()` route is theirs alone: kept and served under their own key.
+    const key = isMemberAnswer(this.reflector, context) ? `${req.originalUrl}\u0000${req.user?.id}` : req.originalUrl;
     return next.handle().pipe(
       tap((body) => this.store.remember(key, body)),
       catchError((error: unknown) => {

@@ -38,6 +38,17 @@ export function catalogueFilterOf(query: ListVideosQuery, now = Date.now()): Cat
   return filter;
 }
 
+/** The filter leaving out these topics as well (a member's hidden ones): each kind merged, sorted, each id once. */
+export function withExcluded(filter: CatalogueFilter, topics: ExcludedTopics): CatalogueFilter {
+  if (!topics.categories.length && !topics.performers.length && !topics.tags.length) return filter;
+  const merge = (a: readonly string[] = [], b: readonly string[]) => [...new Set([...a, ...b])].sort();
+  const exclude = filter.exclude;
+  return {
+    ...filter,
+    exclude: { categories: merge(exclude?.categories, topics.categories), performers: merge(exclude?.performers, topics.performers), tags: merge(exclude?.tags, topics.tags) },
+  };
+}
+
 /**
  * The filter with its tag ids read through the synonyms (an alias to the tag it was merged into), so that
  * `tag=muscled` lists what `tag=muscle` does and an excluded alias leaves out its tag.

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -44,6 +45,18 @@ class ExcludeList implements ValidatorConstraintInterface {
   defaultMessage(): string {
     return `exclude must be a comma-separated list of category:ID, performer:ID or tag:ID (ids are slugs), at most ${EXCLUDE_MAX}`;
   }
+}
+
+/** `exclude`: topics left out, as a guest's browser sends its hidden topics (a member's are applied as well). */
+function ExcludeProperty() {
+  return applyDecorators(
+    ApiPropertyOptional({
+      example: 'category:bears,performer:ace-cruz',
+      description: `Leaves out the videos of these categories, performers and tags: comma-separated category:ID, performer:ID or tag:ID, at most ${EXCLUDE_MAX}`,
+    }),
+    IsOptional(),
+    Validate(ExcludeList),
+  );
 }
 
 /** A duration range must not end before it starts (which would list nothing, and is a mistake in the address). */
@@ -122,11 +135,12 @@ export class ListVideosQuery extends PageQuery {
   @IsIn(UPLOADED_WINDOWS, { message: `uploaded must be one of: ${UPLOADED_WINDOWS.join(', ')}` })
   uploaded?: UploadedWithin;
 
-  @ApiPropertyOptional({
-    example: 'category:bears,performer:ace-cruz',
-    description: `Leaves out the videos of these categories, performers and tags: comma-separated category:ID, performer:ID or tag:ID, at most ${EXCLUDE_MAX}`,
-  })
-  @IsOptional()
-  @Validate(ExcludeList)
+  @ExcludeProperty()
+  exclude?: string;
+}
+
+/** `exclude` alone: the related row and the cards by id leave these topics out too (a guest's hidden topics). */
+export class ExcludeQuery {
+  @ExcludeProperty()
   exclude?: string;
 }

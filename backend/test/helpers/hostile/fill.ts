@@ -90,6 +90,10 @@ export const FIELD_HINTS: Record<string, Hint> = {
   categories: taxa((fx) => fx.categoryId),
   performers: taxa((fx) => fx.performerId),
   'CreateTagSynonymDto.tag': (c) => c.fx.tagId,
+  // A member hides the fixture's topics (ids, not the {id, name} of a video's edit).
+  'HiddenTopicsDto.categories': (c) => [c.fx.categoryId],
+  'HiddenTopicsDto.performers': (c) => [c.fx.performerId],
+  'HiddenTopicsDto.tags': (c) => [c.fx.tagId],
   'CreateTagSynonymDto.alias': (c) => `hostile-alias-${c.unique()}`,
   // Query parameters.
   category: (c) => c.fx.categoryId,

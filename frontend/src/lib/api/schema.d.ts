@@ -80,7 +80,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published videos: sorted, filtered, searched, a page at a time */
+        /** Published videos: sorted, filtered, searched, a page at a time (a member's hidden topics left out) */
         get: operations["VideosController_list"];
         put?: never;
         post?: never;
@@ -114,7 +114,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Videos related to a video, or hot ones when none is */
+        /** Videos related to a video, or hot ones when none is (a member's hidden topics left out) */
         get: operations["VideosController_related"];
         put?: never;
         post?: never;
@@ -131,7 +131,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cards of published videos by id, in the order asked */
+        /** Cards of published videos by id, in the order asked (without `exclude`'s topics, or a member's hidden ones) */
         get: operations["CardsController_cards"];
         put?: never;
         post?: never;
@@ -791,6 +791,24 @@ export interface paths {
         post?: never;
         /** Remove a synonym (videos merged by it keep the tag) */
         delete: operations["TagsController_removeSynonym"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The categories, performers and tags the caller hides */
+        get: operations["HiddenTopicsController_get"];
+        /** Replace the topics the caller hides (all three lists, at most 100 ids each) */
+        put: operations["HiddenTopicsController_put"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1703,6 +1721,29 @@ export interface components {
             /** @description Where playback stopped (Continue watching) */
             position_seconds: number | null;
         };
+        HiddenTopicsDto: {
+            /**
+             * @description Ids (slugs) of categories; each must exist
+             * @example [
+             *       "vintage"
+             *     ]
+             */
+            categories: string[];
+            /**
+             * @description Ids (slugs) of performers; each must exist
+             * @example [
+             *       "ace-cruz"
+             *     ]
+             */
+            performers: string[];
+            /**
+             * @description Ids (slugs) of tags; each must exist
+             * @example [
+             *       "feet"
+             *     ]
+             */
+            tags: string[];
+        };
         AccountExportDto: {
             /** Format: date-time */
             exported_at: string;
@@ -1721,6 +1762,8 @@ export interface components {
             following: components["schemas"]["ExportedFollowDto"][];
             /** @description Most recently watched first */
             history: components["schemas"]["ExportedHistoryEntryDto"][];
+            /** @description The categories, performers and tags hidden from every listing */
+            hidden: components["schemas"]["HiddenTopicsDto"];
         };
         DeleteAccountDto: {
             /** @description The account’s password, asked again */
@@ -2754,7 +2797,10 @@ export interface operations {
     };
     VideosController_related: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Leaves out the videos of these categories, performers and tags: comma-separated category:ID, performer:ID or tag:ID, at most 100 */
+                exclude?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -2823,6 +2869,8 @@ export interface operations {
     CardsController_cards: {
         parameters: {
             query: {
+                /** @description Leaves out the videos of these categories, performers and tags: comma-separated category:ID, performer:ID or tag:ID, at most 100 */
+                exclude?: string;
                 /** @description Up to 24 video ids, comma-separated, in the order wanted */
                 ids: string;
             };
@@ -7014,6 +7062,159 @@ export interface operations {
             };
             /** @description Tag synonym not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    HiddenTopicsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HiddenTopicsDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    HiddenTopicsController_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HiddenTopicsDto"];
+            };
+        };
+        responses: {
+            /** @description As stored: each list sorted, each id once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HiddenTopicsDto"];
+                };
+            };
+            /**
+             * @description A list missing or too long, an id that is not one, or an unknown topic
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
