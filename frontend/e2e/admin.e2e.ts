@@ -88,6 +88,38 @@ describe('an admin', () => {
     expect(saved.categories).toContainEqual({ id: 'poolside-e2e', name: 'Poolside E2E' });
   });
 
+  it('adds a new tag in the edit panel, saves, and the watch page shows it under the player', async () => {
+    const video = videos[videos.length - 1];
+    await page.goto(`/admin/videos/${video.id}`);
+    await page.getByRole('heading', { name: 'Admin Mode - Edit Video' }).waitFor();
+
+    const box = page.getByRole('combobox', { name: 'Add a tag' });
+    await box.fill('Admin E2E Tag');
+    // Enter adds the chip; it does not save the form.
+    await box.press('Enter');
+    await page.getByRole('list', { name: 'Tags of this video' }).getByText('Admin E2E Tag').waitFor();
+    expect(await box.inputValue()).toBe('');
+    await screenshot(page, 'admin-edit-tags');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Changes saved.').waitFor();
+    expect((await api<{ tags: unknown }>(`/api/videos/${video.id}`)).body.tags).toContainEqual({ id: 'admin-e2e-tag', name: 'Admin E2E Tag' });
+
+    const { page: visitor, context } = await newVisitor(browser);
+    await visitor.goto(`/video/${video.id}`);
+    const link = visitor.getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'Admin E2E Tag' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('/tags/admin-e2e-tag');
+    await screenshot(visitor, 'watch-tags-desktop');
+    await context.close();
+
+    // The taxonomy page lists it with its count, to rename or delete.
+    await page.goto('/admin/taxonomy');
+    const row = page.getByRole('region', { name: 'Tags' }).getByRole('row', { name: /Admin E2E Tag/ });
+    await row.getByRole('button', { name: 'Delete Admin E2E Tag' }).waitFor();
+    expect(await row.getByRole('cell').nth(2).textContent()).toBe('1');
+    await screenshot(page, 'admin-taxonomy');
+  });
+
   it('marks chapters from the edit panel’s player, and a visitor jumps by chapter on the watch page', async () => {
     const video = videos[1];
     await page.goto(`/admin/videos/${video.id}`);

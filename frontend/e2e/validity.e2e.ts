@@ -86,6 +86,7 @@ describe('valid pages (the W3C Nu Html Checker)', () => {
       ['category', category],
       ['performers', '/performers'],
       ['performer', performer],
+      ['tags', '/tags'],
       ['search', '/search?q=session'],
       ['search-empty', '/search'],
       ['watch', video],

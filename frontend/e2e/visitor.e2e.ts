@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newVisitor, screenshot } from './support/browser';
+import { baseURL, launchBrowser, newVisitor, screenshot } from './support/browser';
+import { ADMIN } from './support/constants';
 
 /** Counts the HLS media segments the page fetched (the playlists name them *.ts). */
 function countSegments(page: Page) {
@@ -10,6 +11,23 @@ function countSegments(page: Page) {
     if (response.ok() && url.pathname.endsWith('.ts')) segments.add(url.pathname);
   });
   return segments;
+}
+
+/** A call to the API as the admin the app under test creates (to give the demo catalogue what a test needs). */
+async function asAdmin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const login = await fetch(`${baseURL()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const res = await fetch(`${baseURL()}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json().catch(() => null)) as T;
 }
 
 /** HTMLMediaElement.HAVE_CURRENT_DATA: the first frame is decoded. */
@@ -245,6 +263,48 @@ describe('a visitor', () => {
     await page.goto(`/?maxDuration=${shortest}`);
     await page.getByRole('link', { name: `Remove filter: At most 0:${String(shortest).padStart(2, '0')}` }).waitFor();
     await expect.poll(cards).toBe(narrowed);
+    await context.close();
+  });
+
+  it('opens a tag under the player and finds the video on the tag’s page, also by a synonym’s address', async () => {
+    // A tag of the test's own (named, so created on save) on a video, and a synonym of it: whatever the demo has.
+    const [{ id }] = (await asAdmin<{ data: { id: number }[] }>('/api/videos?limit=1')).data;
+    const video = await asAdmin<{ tags: { id: string; name: string }[] }>(`/api/videos/${id}`);
+    await asAdmin('/api/admin/update-video', { method: 'POST', body: { id, tags: [...video.tags, 'Visitor E2E Tag'] } });
+    await asAdmin('/api/admin/tag-synonyms', { method: 'POST', body: { alias: 'visitor-e2e-alias', tag: 'visitor-e2e-tag' } });
+
+    const { page, context, errors } = await newVisitor(browser);
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+    });
+    await page.goto(`/video/${id}`);
+    await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'Visitor E2E Tag' }).click();
+    await page.waitForURL((url) => url.pathname === '/tags/visitor-e2e-tag');
+    await page.getByRole('heading', { level: 1, name: 'Newest videos tagged Visitor E2E Tag' }).waitFor();
+    await page.locator(`.video-grid a.video-card__link[href="/video/${id}"]`).waitFor();
+    expect(await page.title()).toBe('Visitor E2E Tag videos');
+    await screenshot(page, 'tag-desktop');
+    await page.getByRole('link', { name: 'All tags' }).click();
+    await page.waitForURL((url) => url.pathname === '/tags');
+    await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: /^Visitor E2E Tag/ }).waitFor();
+    await screenshot(page, 'tags-desktop');
+
+    // The synonym's address, loaded whole: the server draws the tag's page, and the browser moves to its address.
+    await page.goto('/tags/visitor-e2e-alias?sort=longest');
+    await page.waitForURL((url) => url.pathname === '/tags/visitor-e2e-tag' && url.search === '?sort=longest');
+    await page.getByRole('heading', { level: 1, name: 'Longest videos tagged Visitor E2E Tag' }).waitFor();
+    await page.locator(`.video-grid a.video-card__link[href="/video/${id}"]`).waitFor();
+    // For crawlers, the document names the tag's own address as canonical (the browser left that head behind).
+    const html = await (await page.request.get('/tags/visitor-e2e-alias?sort=longest')).text();
+    expect(html).toMatch(/<link data-server-head rel="canonical" href="[^"]*\/tags\/visitor-e2e-tag\?sort=longest">/);
+
+    // An unknown tag is "Page not found".
+    await page.goto('/tags/no-such-e2e-tag');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(errors).toEqual([]);
+    // The 404 of the unknown tag's read is the browser's own console line; nothing else (no hydration mismatch).
+    expect(logged.filter((text) => !/status of 404/.test(text))).toEqual([]);
     await context.close();
   });
 

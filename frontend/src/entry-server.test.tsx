@@ -132,7 +132,7 @@ describe('the whole document (one author per page)', () => {
   const titles = (html: string) => [...html.matchAll(/<title[^>]*>([^<]*)<\/title>/g)].map((m) => m[1]);
 
   it('knows from the route table which pages it draws', () => {
-    for (const url of ['/', '/?sort=longest', '/video/7', '/search?q=x', '/categories', '/categories/bears', '/performers/rex']) {
+    for (const url of ['/', '/?sort=longest', '/video/7', '/search?q=x', '/categories', '/categories/bears', '/performers/rex', '/tags', '/tags/muscle']) {
       expect({ url, drawn: drawnOnServer(url) }).toEqual({ url, drawn: true });
     }
     for (const url of ['/login', '/me/bookmarks', '/admin/videos', '/terms', '/embed/7', '/nowhere']) {
@@ -160,6 +160,60 @@ describe('the whole document (one author per page)', () => {
     expect(html).toMatch(/<div id="root">.*Pool party.*<\/div>/s);
   });
 
+  it("writes a tag's page whole: its head from the tag's own read, its listing, breadcrumbs through the tag index", async () => {
+    const fetchMock = mockFetch({
+      '/api/tags/muscle': () => ({ id: 'muscle', name: 'Muscle & Sweat', video_count: 1 }),
+      '/api/videos': () => makePage([makeVideo({ id: 3, title: 'Flexing', thumbnail: '/thumbs/f/poster.jpg' })], { total: 1 }),
+    });
+    const { html, drawn } = await renderDocument(documentRequest({ url: '/tags/muscle?sort=most-viewed' }));
+    expect(drawn).toBe(true);
+    expect(titles(html)).toEqual(['Muscle &amp; Sweat videos']);
+    expect(html).toContain('<link data-server-head rel="canonical" href="http://localhost/tags/muscle?sort=most-viewed">');
+    expect(html).toContain('content="1 video tagged Muscle &amp; Sweat on Hunk Tube, most viewed first."');
+    expect(html).toContain('<meta data-server-head property="og:title" content="Muscle &amp; Sweat videos">');
+    expect(html).toContain('<meta data-server-head property="og:image" content="https://img.example.com/thumbs/f/poster.jpg">');
+    const crumbs = [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as { '@type': string; itemListElement?: { name: string; item: string }[] });
+    expect(crumbs.find((data) => data['@type'] === 'BreadcrumbList')?.itemListElement?.map(({ name, item }) => [name, item])).toEqual([
+      ['Hunk Tube', 'http://localhost/'],
+      ['Tags', 'http://localhost/tags'],
+      ['Muscle & Sweat', 'http://localhost/tags/muscle'],
+    ]);
+    expect(html).toMatch(/<div id="root">.*Most viewed videos tagged Muscle &amp; Sweat.*Flexing.*<\/div>/s);
+    // The head's reads are the body's: the tag once, its first page once.
+    expect(requestedUrls(fetchMock, '/api/tags/muscle')).toHaveLength(1);
+    expect(requestedUrls(fetchMock, '/api/videos')).toHaveLength(1);
+    expect(requestedUrls(fetchMock, '/api/videos')[0].searchParams.get('tag')).toBe('muscle');
+  });
+
+  it("draws a synonym's address as its tag's page, naming the tag's address as canonical (the browser moves there)", async () => {
+    const fetchMock = mockFetch({
+      '/api/tags/muscled': () => ({ id: 'muscle', name: 'Muscle', video_count: 2 }),
+      '/api/videos': () => makePage([makeVideo({ id: 3, title: 'Flexing' })], { total: 2 }),
+    });
+    const consoleWarn = vi.spyOn(console, 'warn');
+    const { html, drawn } = await renderDocument(documentRequest({ url: '/tags/muscled' }));
+    expect(drawn).toBe(true);
+    expect(titles(html)).toEqual(['Muscle videos']);
+    expect(html).toContain('<link data-server-head rel="canonical" href="http://localhost/tags/muscle">');
+    expect(html).toMatch(/<div id="root">.*Newest videos tagged Muscle.*Flexing.*<\/div>/s);
+    expect(requestedUrls(fetchMock, '/api/videos').map((url) => url.searchParams.get('tag'))).toEqual(['muscle']);
+    // No <Navigate> on the server, where it cannot move (React Router warns of it).
+    expect(consoleWarn).not.toHaveBeenCalled();
+  });
+
+  it('writes the tag index’s head: how many tags have videos', async () => {
+    mockFetch({
+      '/api/tags': () => ({ data: [{ id: 'muscle', name: 'Muscle', video_count: 2 }, { id: 'beach', name: 'Beach', video_count: 1 }, { id: 'empty', name: 'Empty', video_count: 0 }] }),
+    });
+    const { html, drawn } = await renderDocument(documentRequest({ url: '/tags' }));
+    expect(drawn).toBe(true);
+    expect(titles(html)).toEqual(['Tags']);
+    expect(html).toContain('<link data-server-head rel="canonical" href="http://localhost/tags">');
+    expect(html).toContain('content="Every one of the 2 tags on Hunk Tube, with the number of videos of each."');
+    expect(html).toMatch(/<div id="root">.*href="\/tags\/beach".*href="\/tags\/muscle".*<\/div>/s);
+    expect(html).not.toContain('href="/tags/empty"');
+  });
+
   it('writes the head alone for a page the browser draws, or when asked for no body', async () => {
     const login = await renderDocument(documentRequest({ url: '/login' }));
     expect(login.drawn).toBe(false);
@@ -175,8 +229,11 @@ describe('the whole document (one author per page)', () => {
   });
 
   it('says "Page not found" or "Video not found", with noindex and no preview, and draws nothing', async () => {
-    mockFetch({ '/api/videos/9': () => json({ error: 'Video not found', statusCode: 404 }, 404) });
-    for (const [url, title] of [['/video/9', 'Video not found'], ['/embed/9', 'Video not found'], ['/video/abc', 'Page not found'], ['/nowhere', 'Page not found']]) {
+    mockFetch({
+      '/api/videos/9': () => json({ error: 'Video not found', statusCode: 404 }, 404),
+      '/api/tags/no-such-tag': () => json({ error: 'Tag not found', statusCode: 404 }, 404),
+    });
+    for (const [url, title] of [['/video/9', 'Video not found'], ['/embed/9', 'Video not found'], ['/video/abc', 'Page not found'], ['/nowhere', 'Page not found'], ['/tags/no-such-tag', 'Page not found']]) {
       const { html, drawn } = await renderDocument(documentRequest({ url }));
       expect({ url, titles: titles(html), drawn, og: html.includes('og:') }).toEqual({ url, titles: [title], drawn: false, og: false });
       expect(html).toContain('<meta data-server-head name="robots" content="noindex">');

@@ -41,6 +41,9 @@ export function Layout() {
               <NavLink className="site-nav__link" to="/performers">
                 Performers
               </NavLink>
+              <NavLink className="site-nav__link" to="/tags">
+                Tags
+              </NavLink>
             </nav>
             <SearchForm />
             <UserMenu />

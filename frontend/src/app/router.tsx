@@ -78,6 +78,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: 'categories/:id', handle: browsed('category'), lazy: async () => ({ Component: (await browse()).CategoryRoute }) },
           { path: 'performers', handle: browsed('performers'), lazy: async () => ({ Component: (await browse()).PerformersRoute }) },
           { path: 'performers/:id', handle: browsed('performer'), lazy: async () => ({ Component: (await browse()).PerformerRoute }) },
+          { path: 'tags', handle: browsed('tags'), lazy: async () => ({ Component: (await browse()).TagsRoute }) },
+          { path: 'tags/:id', handle: browsed('tag'), lazy: async () => ({ Component: (await browse()).TagRoute }) },
 
           // A member's own pages: never indexed (nor drawn on the server).
           { path: 'me/bookmarks', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).BookmarksRoute }) },

@@ -11,6 +11,7 @@ export const PAGE_TITLES = {
   search: 'Search',
   categories: 'Categories',
   performers: 'Performers',
+  tags: 'Tags',
   pageNotFound: 'Page not found',
   videoNotFound: 'Video not found',
 } as const;
@@ -18,7 +19,7 @@ export const PAGE_TITLES = {
 /** A search's results page. */
 export const searchTitle = (q: string) => `${q} – search`;
 
-/** A category's or a performer's page. */
+/** A category's, a performer's or a tag's page. */
 export const taxonTitle = (name: string) => `${name} videos`;
 
 /** The watch page and the embed: the video's title as the brand shows it, and the site's name. */

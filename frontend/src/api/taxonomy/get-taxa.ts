@@ -1,13 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ok } from '@/lib/api/client';
-import { type TaxonKind, taxonomyKeys } from './keys';
+import { type CreatableTaxonKind, type TaxonKind, taxonomyKeys } from './keys';
 
-/** Categories and performers share one shape and one set of routes: `/api/categories`, `/api/performers`. */
-export type { TaxonKind };
+/** Categories, performers and tags share one shape: `/api/categories`, `/api/performers`, `/api/tags`. */
+export type { CreatableTaxonKind, TaxonKind };
 
-/** GET /api/categories or /api/performers. */
-export const getTaxa = (kind: TaxonKind, signal?: AbortSignal) =>
-  ok(kind === 'categories' ? api.GET('/api/categories', { signal }) : api.GET('/api/performers', { signal }));
+/** GET /api/categories, /api/performers or /api/tags (every tag by name, synonyms left out). */
+export const getTaxa = (kind: TaxonKind, signal?: AbortSignal) => {
+  switch (kind) {
+    case 'categories':
+      return ok(api.GET('/api/categories', { signal }));
+    case 'performers':
+      return ok(api.GET('/api/performers', { signal }));
+    case 'tags':
+      return ok(api.GET('/api/tags', { signal }));
+  }
+};
 
 export const taxaQueryOptions = (kind: TaxonKind) =>
   queryOptions({

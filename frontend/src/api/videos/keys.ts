@@ -8,6 +8,7 @@ export interface GetVideosParams extends ListingFilters {
   limit?: number;
   category?: string;
   performer?: string;
+  tag?: string;
   q?: string;
   featured?: boolean;
 }

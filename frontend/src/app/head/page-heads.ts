@@ -10,7 +10,8 @@
 import { brandTitle, describeVideo, hasListingFilters, imageCopyOf, parseListingFilters, PLAYER_POSTER_WIDTH } from '@hunktube/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type Params, type RouteMatch, type RouteObject, matchRoutes } from 'react-router';
-import { taxaQueryOptions, type TaxonKind } from '@/api/taxonomy/get-taxa';
+import { tagQueryOptions } from '@/api/taxonomy/get-tag';
+import { taxaQueryOptions, type CreatableTaxonKind, type TaxonKind } from '@/api/taxonomy/get-taxa';
 import { videoQueryOptions } from '@/api/videos/get-video';
 import { videosQueryOptions } from '@/api/videos/get-videos';
 import { parseSort, SORT_LABELS } from '@/api/videos/sorts';
@@ -45,8 +46,10 @@ export const HEADS: Record<HeadName, (context: HeadContext) => Promise<PageHead>
   search: (context) => searchHead(context),
   categories: (context) => indexHead('categories')(context),
   performers: (context) => indexHead('performers')(context),
+  tags: (context) => indexHead('tags')(context),
   category: (context) => taxonHead('categories')(context),
   performer: (context) => taxonHead('performers')(context),
+  tag: (context) => tagHead(context),
 };
 
 /** The site's own share picture (frontend/public/og-image.jpg, 1200 × 630, the size link previews draw large). */
@@ -158,7 +161,7 @@ async function videoHead(context: HeadContext, id: number) {
 }
 
 /** A category's or a performer's page: its name, its count and sort, its first card's picture and breadcrumbs. */
-const taxonHead = (kind: TaxonKind) =>
+const taxonHead = (kind: CreatableTaxonKind) =>
   async function head(context: HeadContext): Promise<PageHead> {
     const { origin, site, queryClient, url } = context;
     const taxa = await queryClient.fetchQuery(taxaQueryOptions(kind));
@@ -192,10 +195,49 @@ const taxonHead = (kind: TaxonKind) =>
     };
   };
 
-/** The index of categories or performers: how many there are. */
+/**
+ * A tag's page, as a category's: the tag is read by the id in the address (GET /api/tags/{id}), and a synonym's
+ * address names the tag's own as canonical (the browser moves there: app/routes/browse.tsx).
+ */
+async function tagHead(context: HeadContext): Promise<PageHead> {
+  const { origin, site, queryClient, url } = context;
+  let tag;
+  try {
+    tag = await queryClient.fetchQuery(tagQueryOptions(context.params.id ?? ''));
+  } catch (error) {
+    // No tag there (404), or an id the API refuses to look up (400): the page says "Page not found".
+    if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 400)) return missing(PAGE_TITLES.pageNotFound);
+    throw error;
+  }
+  const title = taxonTitle(tag.name);
+  const sort = SORT_LABELS[parseSort(url.searchParams.get('sort'))].toLowerCase();
+  const count = `${tag.video_count} ${tag.video_count === 1 ? 'video' : 'videos'}`;
+  const description = `${count} tagged ${tag.name} on ${site.name}, ${sort} first.`;
+  const indexUrl = `${origin}/tags`;
+  const pageUrl = `${indexUrl}/${encodeURIComponent(tag.id)}`;
+  const canonical = `${pageUrl}${url.search}`;
+  const firstCard = await firstCardImage(context, { tag: tag.id });
+  return {
+    title,
+    description: shorten(description),
+    canonical,
+    ...(filtered(url) ? { noindex: true } : {}),
+    openGraph: website(site.name, title, description, canonical),
+    ...(firstCard ? { image: firstCard } : {}),
+    jsonLd: [breadcrumbs([[site.name, `${origin}/`], [PAGE_TITLES.tags, indexUrl], [tag.name, pageUrl]])],
+  };
+}
+
+const INDEX_TITLES: Record<TaxonKind, string> = {
+  categories: PAGE_TITLES.categories,
+  performers: PAGE_TITLES.performers,
+  tags: PAGE_TITLES.tags,
+};
+
+/** The index of categories, performers or tags: how many there are (with published videos, as the page lists them). */
 const indexHead = (kind: TaxonKind) =>
   async function head({ origin, site, queryClient }: HeadContext): Promise<PageHead> {
-    const title = kind === 'categories' ? PAGE_TITLES.categories : PAGE_TITLES.performers;
+    const title = INDEX_TITLES[kind];
     const count = (await queryClient.fetchQuery(taxaQueryOptions(kind))).data.filter((t) => t.video_count > 0).length;
     const description = `Every one of the ${count} ${kind} on ${site.name}, with the number of videos of each.`;
     const canonical = `${origin}/${kind}`;
@@ -228,7 +270,7 @@ function searchHead({ url }: HeadContext): PageHead {
  * A listing's share picture: the image of its first card, as the page shows it (the same sort, page and filter:
  * the listing's own read); none for an empty page or one the API refuses (the site's own picture then).
  */
-async function firstCardImage({ origin, site, queryClient, url, imageSize }: HeadContext, filter: { category?: string; performer?: string }): Promise<ShareImage | null> {
+async function firstCardImage({ origin, site, queryClient, url, imageSize }: HeadContext, filter: { category?: string; performer?: string; tag?: string }): Promise<ShareImage | null> {
   const sort = parseSort(url.searchParams.get('sort'));
   const page = parsePage(url.searchParams.get('page'));
   let card;

@@ -15,6 +15,6 @@ export interface RouteHandle {
   draws?: string[];
 }
 
-export type HeadName = 'watch' | 'embed' | 'home' | 'search' | 'categories' | 'performers' | 'category' | 'performer';
+export type HeadName = 'watch' | 'embed' | 'home' | 'search' | 'categories' | 'performers' | 'tags' | 'category' | 'performer' | 'tag';
 
 export type FixedHead = Omit<PageHead, 'title'> & { title?: string };

@@ -10,6 +10,8 @@ const taxa = (...entries: [id: string, name: string, count: number][]) => ({
   data: entries.map(([id, name, video_count]) => ({ id, name, video_count })),
 });
 
+const muscle = () => ({ id: 'muscle', name: 'Muscle', video_count: 12 });
+
 function setup(routes: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
     '/api/site': () => makeSite({ name: 'Hunk Tube' }),
@@ -17,6 +19,10 @@ function setup(routes: Parameters<typeof mockFetch>[0] = {}) {
     '/api/videos': () => makePage([]),
     '/api/categories': () => taxa(['muscle', 'Muscle', 12], ['outdoor', 'Outdoor', 3], ['empty-one', 'Empty One', 0]),
     '/api/performers': () => taxa(['alex-ray', 'Alex Ray', 5], ['ben-cole', 'Ben Cole', 9]),
+    '/api/tags': () => taxa(['poolside', 'Poolside', 2], ['muscle', 'Muscle', 12], ['leather', 'Leather', 0], ['beach', 'Beach', 1]),
+    // A synonym answers as its tag (muscled → muscle).
+    '/api/tags/muscle': muscle,
+    '/api/tags/muscled': muscle,
     ...routes,
   });
 }
@@ -162,6 +168,69 @@ describe('categories and performers', () => {
     const nav = await screen.findByRole('navigation', { name: 'Browse' });
     expect(within(nav).getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/categories');
     expect(within(nav).getByRole('link', { name: 'Performers' })).toHaveAttribute('href', '/performers');
+  });
+});
+
+describe('tags', () => {
+  it('lists the tags by name with their video counts, leaving out those without videos', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderRoute('/tags');
+
+    const list = await screen.findByRole('list', { name: 'Tags' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Beach1 video', 'Muscle12 videos', 'Poolside2 videos']);
+    expect(links[1]).toHaveAttribute('href', '/tags/muscle');
+    expect(screen.queryByText('Leather')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'A–Z' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(document.title).toBe('Tags'));
+
+    await user.click(screen.getByRole('button', { name: 'Most videos' }));
+    expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('link')[0]).toHaveAttribute('href', '/tags/muscle');
+    await user.type(screen.getByRole('searchbox', { name: 'Filter tags' }), 'pool');
+    expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/tags/poolside']);
+  });
+
+  it("shows a tag's videos under its name with every sort, asking the API for that tag", async () => {
+    const fetchMock = setup({ '/api/videos': () => makePage([makeVideo({ id: 8, title: 'Gym session' })], { total: 30 }) });
+    renderRoute('/tags/muscle?sort=longest&quality=hd');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Longest videos tagged Muscle' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Gym session' })).toHaveAttribute('href', '/video/8');
+    expect(screen.getByRole('link', { name: 'All tags' })).toHaveAttribute('href', '/tags');
+    expect(screen.getByRole('link', { name: 'Most viewed' })).toHaveAttribute('href', '/tags/muscle?quality=hd&sort=most-viewed');
+    expect(screen.getByRole('link', { name: /next/i })).toHaveAttribute('href', '/tags/muscle?quality=hd&sort=longest&page=2');
+    const [request] = gridRequests(fetchMock);
+    expect(Object.fromEntries(request.searchParams)).toMatchObject({ tag: 'muscle', sort: 'longest', quality: 'hd' });
+    await waitFor(() => expect(document.title).toBe('Muscle videos'));
+  });
+
+  it("moves a synonym's address to its tag's, keeping the sort, without reading the tag again", async () => {
+    const fetchMock = setup({ '/api/videos': () => makePage([makeVideo({ id: 9, title: 'Flexing' })]) });
+    const { router } = renderRoute('/tags/muscled?sort=top-rated');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tags/muscle'));
+    expect(router.state.location.search).toBe('?sort=top-rated');
+    // Replaced, not pushed: Back does not come back to the synonym's address.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Top rated videos tagged Muscle' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Flexing' })).toBeInTheDocument();
+    expect(requestedUrls(fetchMock, '/api/tags/muscle')).toHaveLength(0);
+    // The grid shown is the tag's own (the tag and its first page are read at once: a synonym's first page may be asked too).
+    expect(gridRequests(fetchMock).at(-1)?.searchParams.get('tag')).toBe('muscle');
+  });
+
+  it('answers an unknown tag with the not-found page', async () => {
+    setup();
+    renderRoute('/tags/no-such-tag');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('links the tag index from the header', async () => {
+    setup();
+    renderRoute('/');
+    const nav = await screen.findByRole('navigation', { name: 'Browse' });
+    expect(within(nav).getByRole('link', { name: 'Tags' })).toHaveAttribute('href', '/tags');
   });
 });
 

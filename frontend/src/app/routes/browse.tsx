@@ -1,10 +1,15 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { CatalogueListing } from '@/features/browse/components/catalogue-listing';
 import { TaxonIndex } from '@/features/browse/components/taxon-index';
-import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
+import { tagQueryOptions, useTag } from '@/api/taxonomy/get-tag';
+import { useTaxa, type CreatableTaxonKind } from '@/api/taxonomy/get-taxa';
 import { FollowButton } from '@/components/ui/follow-button';
 import { useUser } from '@/features/auth/api/get-user';
+import { ApiError } from '@/lib/api/client';
 import type { TaxonRef } from '@/lib/api/types';
+import { useBrowserValue } from '@/lib/browser-value';
 import { NotFoundRoute } from './not-found';
 import { DocumentTitle } from '@/lib/document-title';
 import { PAGE_TITLES, searchTitle, taxonTitle } from '@/lib/page-titles';
@@ -45,9 +50,10 @@ export function SearchRoute() {
 
 export const CategoriesRoute = () => <TaxonIndex kind="categories" />;
 export const PerformersRoute = () => <TaxonIndex kind="performers" />;
+export const TagsRoute = () => <TaxonIndex kind="tags" />;
 
 /** The videos of one category or performer, named from the index (which is cached), by its id in the path. */
-function TaxonPage({ kind }: { kind: TaxonKind }) {
+function TaxonPage({ kind }: { kind: CreatableTaxonKind }) {
   const { id = '' } = useParams();
   const taxa = useTaxa(kind);
   const taxon = taxa.data?.data.find((entry) => entry.id === id);
@@ -81,3 +87,46 @@ function PerformerFollow({ performer }: { performer: TaxonRef }) {
 
 export const CategoryRoute = () => <TaxonPage kind="categories" />;
 export const PerformerRoute = () => <TaxonPage kind="performers" />;
+
+/**
+ * The videos of one tag, by the id in the path, read on its own (GET /api/tags/{id}): the tags are many, and a
+ * synonym's address (/tags/muscled) answers as its tag (muscle). Such an address moves to the tag's own, in the
+ * browser (the server draws the tag's page there, its head naming the tag's address as canonical); an id that is
+ * neither is "Page not found".
+ */
+function TagPage() {
+  const { id = '' } = useParams();
+  const { search } = useLocation();
+  const tag = useTag(id);
+  // Once hydrated: <Navigate> moves in an effect, which a server render never runs (React Router warns there).
+  const inBrowser = useBrowserValue(() => true, false);
+  const queryClient = useQueryClient();
+  const moved = tag.data && tag.data.id !== id ? tag.data : null;
+  // The tag's own address then shows at once what the synonym's answered, instead of reading it again.
+  useEffect(() => {
+    if (moved) queryClient.setQueryData(tagQueryOptions(moved.id).queryKey, moved);
+  }, [moved, queryClient]);
+
+  if (tag.error instanceof ApiError && (tag.error.statusCode === 404 || tag.error.statusCode === 400)) return <NotFoundRoute />;
+  // The tag's own id once known: a synonym's page lists the tag's videos, under the same query as the tag's page.
+  const tagId = tag.data?.id ?? id;
+  const name = tag.data?.name ?? (tag.isError ? id : '…');
+
+  return (
+    <>
+      {inBrowser && moved && <Navigate replace to={{ pathname: `/tags/${encodeURIComponent(moved.id)}`, search }} />}
+      {tag.data && <DocumentTitle>{taxonTitle(tag.data.name)}</DocumentTitle>}
+      <CatalogueListing
+        heading={(sort) => `${sort} videos tagged ${name}`}
+        filter={{ tag: tagId }}
+        empty="No videos with this tag yet."
+      >
+        <p className="catalogue__back">
+          <Link to="/tags">All tags</Link>
+        </p>
+      </CatalogueListing>
+    </>
+  );
+}
+
+export const TagRoute = () => <TagPage />;

@@ -298,6 +298,43 @@ describe('watch page: chapters', () => {
   });
 });
 
+describe('watch page: tags', () => {
+  const tags = [
+    { id: 'muscle', name: 'Muscle' },
+    { id: 'pool-party', name: 'Pool party' },
+  ];
+
+  it("lists the video's tags under the player as links to their pages, and a click opens the tag's page", async () => {
+    setup({
+      video: makeWatchVideo({ id: 7, tags }),
+      routes: {
+        '/api/tags/pool-party': () => ({ id: 'pool-party', name: 'Pool party', video_count: 3 }),
+        '/api/videos': () => ({ data: [makeVideo({ id: 7, title: 'Video 7' })], page: 1, limit: 24, total: 1 }),
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/video/7');
+    await findTitle();
+
+    const list = screen.getByRole('list', { name: 'Tags' });
+    expect(within(list).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Muscle', '/tags/muscle'],
+      ['Pool party', '/tags/pool-party'],
+    ]);
+
+    await user.click(within(list).getByRole('link', { name: 'Pool party' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tags/pool-party'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Newest videos tagged Pool party' })).toBeInTheDocument();
+  });
+
+  it('shows no tag list for a video without tags', async () => {
+    setup();
+    renderRoute('/video/7');
+    await findTitle();
+    expect(screen.queryByRole('list', { name: 'Tags' })).not.toBeInTheDocument();
+  });
+});
+
 describe('watch page: captions', () => {
   beforeEach(() => localStorage.clear());
   const captions = [

@@ -15,12 +15,13 @@ const admin = makeUser({}, { role_id: 'admin', display_name: 'Boss' });
 const gym = { id: 'gym', name: 'Gym' };
 const pool = { id: 'pool', name: 'Pool' };
 const alex = { id: 'alex', name: 'Alex' };
+const muscle = { id: 'muscle', name: 'Muscle' };
 
 /** Three videos as GET /api/videos/{id} answers them. */
 function catalogue(): Video[] {
   return [
     makeWatchVideo({ id: 1, title: 'Pool party', views: 1234, likes: 56, featured: 0, duration: 754, categories: [pool], performers: [alex] }),
-    makeWatchVideo({ id: 2, title: 'Gym buddies', views: 10, likes: 2, featured: 3, duration: 3725, categories: [gym], performers: [] }),
+    makeWatchVideo({ id: 2, title: 'Gym buddies', views: 10, likes: 2, featured: 3, duration: 3725, categories: [gym], performers: [], tags: [muscle] }),
     makeWatchVideo({ id: 3, title: 'Beach day', views: 0, likes: 0, featured: 0, duration: null, upload_date: '2025-01-15T08:00:00.000Z' }),
   ];
 }
@@ -38,6 +39,7 @@ function setup({ videos = catalogue(), routes = {} }: { videos?: Video[]; routes
     '/api/videos': () => makePage(videos.map(cardOf), { limit: 50, total: videos.length }),
     '/api/categories': () => ({ data: [{ ...gym, video_count: 1 }, { ...pool, video_count: 1 }] }),
     '/api/performers': () => ({ data: [{ ...alex, video_count: 1 }] }),
+    '/api/tags': () => ({ data: [{ ...muscle, video_count: 1 }, { id: 'beach', name: 'Beach', video_count: 0 }] }),
     '/api/admin/update-video': (_url, init) => ({ data: JSON.parse(String(init?.body)), error: null }),
     '/api/admin/delete-video': () => ({ error: null }),
     ...byId,
@@ -268,6 +270,74 @@ describe('admin video table: bulk edits', () => {
       { ...videos[1], categories: [] },
       { ...videos[2], categories: [pool] },
     ]);
+  });
+
+  it('adds a tag typed by name to the selected videos, suggesting the site’s tags, writing only those without it', async () => {
+    const videos = catalogue();
+    const fetchMock = setup({ videos });
+    renderRoute('/admin/videos');
+    const user = await select('Pool party', 'Gym buddies');
+
+    const bar = within(bulkBar());
+    const box = bar.getByRole('combobox', { name: 'Tag to add' });
+    await waitFor(() => expect([...document.querySelectorAll(`#${CSS.escape(box.getAttribute('list') ?? '')} option`)].map((o) => (o as HTMLOptionElement).value)).toEqual(['Muscle', 'Beach']));
+    expect(bar.getByRole('button', { name: 'Add tag' })).toBeDisabled();
+    // "muscle!" is the tag Muscle by the slug rule: Gym buddies has it already.
+    await user.type(box, 'muscle!');
+    await user.click(bar.getByRole('button', { name: 'Add tag' }));
+
+    expect(await within(notices()).findByText('Updated 2 videos')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, '/api/admin/update-video')).toEqual([{ ...videos[0], tags: [muscle] }]);
+  });
+
+  it('adds a new tag by its name (the API creates it), and names a video the API refused it for', async () => {
+    const videos = catalogue();
+    const fetchMock = setup({
+      videos,
+      routes: {
+        '/api/admin/update-video': (_url, init) => {
+          const body = JSON.parse(String(init?.body)) as Video;
+          return body.id === 3 ? json({ error: 'a video has at most 30 tags', statusCode: 400 }, 400) : { data: body, error: null };
+        },
+      },
+    });
+    renderRoute('/admin/videos');
+    const user = await select('Pool party', 'Beach day');
+
+    const bar = within(bulkBar());
+    await user.type(bar.getByRole('combobox', { name: 'Tag to add' }), '  Sunset Glow {Enter}');
+
+    expect(await within(notices()).findByText('Updated 1 video. Could not update 1 of 2 videos: Beach day (a video has at most 30 tags).')).toBeInTheDocument();
+    const bodies = (sentBodies(fetchMock, '/api/admin/update-video') as Video[]).sort((a, b) => a.id - b.id);
+    expect(bodies.map((body) => body.tags)).toEqual([[{ id: 'sunset-glow', name: 'Sunset Glow' }], [{ id: 'sunset-glow', name: 'Sunset Glow' }]]);
+  });
+
+  it('refuses a tag name without a letter or digit before sending anything', async () => {
+    const fetchMock = setup();
+    renderRoute('/admin/videos');
+    const user = await select('Pool party');
+
+    const bar = within(bulkBar());
+    await user.type(bar.getByRole('combobox', { name: 'Tag to add' }), '!!!{Enter}');
+    expect(bar.getByRole('alert')).toHaveTextContent('A tag needs a letter or a digit (a–z, 0–9).');
+    expect(bar.getByRole('combobox', { name: 'Tag to add' })).toHaveAttribute('aria-invalid', 'true');
+    expect(sentBodies(fetchMock, '/api/admin/update-video')).toHaveLength(0);
+    expect(requestedUrls(fetchMock, '/api/videos/1')).toHaveLength(0);
+  });
+
+  it('removes a tag picked from the site’s tags from the selected videos', async () => {
+    const videos = catalogue();
+    const fetchMock = setup({ videos });
+    renderRoute('/admin/videos');
+    const user = await select('Pool party', 'Gym buddies');
+
+    const bar = within(bulkBar());
+    expect(bar.getByRole('button', { name: 'Remove tag' })).toBeDisabled();
+    await user.selectOptions(await bar.findByRole('combobox', { name: 'Tag to remove' }), 'Muscle');
+    await user.click(bar.getByRole('button', { name: 'Remove tag' }));
+
+    expect(await within(notices()).findByText('Updated 2 videos')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, '/api/admin/update-video')).toEqual([{ ...videos[1], tags: [] }]);
   });
 
   it('names the videos that failed, keeps only them selected, and reports the others as updated', async () => {

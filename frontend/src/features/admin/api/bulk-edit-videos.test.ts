@@ -48,6 +48,18 @@ describe('applyBulkEdit', () => {
     expect(applyBulkEdit(video, { type: 'remove-taxon', kind: 'categories', id: 'gym' })).toEqual({ ...video, categories: [] });
   });
 
+  it('adds a tag by its name, with the id the slug rule gives it, and removes one by its id', () => {
+    const tagged = { ...video, tags: [{ id: 'muscle', name: 'Muscle' }] };
+    expect(applyBulkEdit(tagged, { type: 'add-tag', name: ' Sunset Glow ' })).toEqual({
+      ...tagged,
+      tags: [{ id: 'muscle', name: 'Muscle' }, { id: 'sunset-glow', name: 'Sunset Glow' }],
+    });
+    expect(applyBulkEdit(tagged, { type: 'remove-tag', id: 'muscle' })).toEqual({ ...tagged, tags: [] });
+    // Already there by the slug rule, or not there to remove: nothing to write.
+    expect(applyBulkEdit(tagged, { type: 'add-tag', name: 'MUSCLE!' })).toBeNull();
+    expect(applyBulkEdit(tagged, { type: 'remove-tag', id: 'beach' })).toBeNull();
+  });
+
   it('says there is nothing to write when the video already is that way', () => {
     expect(applyBulkEdit(video, { type: 'set-featured', featured: 0 })).toBeNull();
     expect(applyBulkEdit(video, { type: 'add-taxon', kind: 'categories', taxon: gym })).toBeNull();

@@ -1,6 +1,7 @@
+import { slugify } from '@hunktube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { taxonomyKeys } from '@/api/taxonomy/keys';
+import { type CreatableTaxonKind, taxonomyKeys } from '@/api/taxonomy/keys';
 import { getVideo } from '@/api/videos/get-video';
 import { videoKeys } from '@/api/videos/keys';
 import type { TaxonRef, Video, VideoCard } from '@/lib/api/types';
@@ -65,13 +66,22 @@ export async function runPool<T>(
   return { done, failed };
 }
 
-/** One change applied to each selected video; the rest of the video is sent back as it was read. */
+/**
+ * One change applied to each selected video; the rest of the video is sent back as it was read. A tag is added
+ * by its name as typed (the API matches it to a tag by the slug rule, a synonym or its name, or creates it) and
+ * removed by its id.
+ */
 export type BulkEdit =
   | { type: 'set-featured'; featured: number }
-  | { type: 'add-taxon'; kind: 'categories' | 'performers'; taxon: TaxonRef }
-  | { type: 'remove-taxon'; kind: 'categories' | 'performers'; id: string };
+  | { type: 'add-taxon'; kind: CreatableTaxonKind; taxon: TaxonRef }
+  | { type: 'remove-taxon'; kind: CreatableTaxonKind; id: string }
+  | { type: 'add-tag'; name: string }
+  | { type: 'remove-tag'; id: string };
 
-/** The video with the edit applied, or null when it already is that way (nothing to write). */
+/**
+ * The video with the edit applied, or null when it already is that way (nothing to write). A tag past the most a
+ * video may have (TAGS_PER_VIDEO_MAX) is sent all the same: the API refuses it, and says why, for that video.
+ */
 export function applyBulkEdit(video: Video, edit: BulkEdit): Video | null {
   switch (edit.type) {
     case 'set-featured':
@@ -86,6 +96,15 @@ export function applyBulkEdit(video: Video, edit: BulkEdit): Video | null {
       if (!list.some((taxon) => taxon.id === edit.id)) return null;
       return { ...video, [edit.kind]: list.filter((taxon) => taxon.id !== edit.id) };
     }
+    case 'add-tag': {
+      const name = edit.name.trim();
+      const slug = slugify(name);
+      if (video.tags.some((tag) => tag.id === slug || slugify(tag.name) === slug)) return null;
+      return { ...video, tags: [...video.tags, { id: slug, name }] };
+    }
+    case 'remove-tag':
+      if (!video.tags.some((tag) => tag.id === edit.id)) return null;
+      return { ...video, tags: video.tags.filter((tag) => tag.id !== edit.id) };
   }
 }
 
@@ -147,7 +166,7 @@ export function useBulkAction() {
         for (const { id } of result?.done ?? []) queryClient.removeQueries({ queryKey: videoKeys.detail(id) });
       }
       void queryClient.invalidateQueries({ queryKey: videoKeys.lists });
-      // Counts of videos per category and performer change with the videos.
+      // Counts of videos per category, performer and tag change with the videos (and a tag added may be new).
       void queryClient.invalidateQueries({ queryKey: taxonomyKeys.all });
     },
   });

@@ -1,5 +1,6 @@
 import { editPrecondition } from '@hunktube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { taxonomyKeys } from '@/api/taxonomy/keys';
 import { videoKeys } from '@/api/videos/keys';
 import { api, ok, throwIfError } from '@/lib/api/client';
 import type { Video } from '@/lib/api/types';
@@ -15,7 +16,7 @@ export const updateVideo = async (video: Video, read: Video): Promise<Video> =>
     await ok(api.POST('/api/admin/update-video', { body: video, params: { header: { 'If-Match': editPrecondition(read) } } })),
   ).data;
 
-/** Saves a video and refreshes every cached read of it (the watch page, listings) once the API agreed. */
+/** Saves a video and refreshes every cached read of it (the watch page, listings, taxa) once the API agreed. */
 export function useUpdateVideo() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -23,6 +24,8 @@ export function useUpdateVideo() {
     onSuccess: (saved) => {
       queryClient.setQueryData(videoKeys.detail(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: videoKeys.lists });
+      // Tags named for the first time were created, and the counts of videos per taxon may have moved.
+      void queryClient.invalidateQueries({ queryKey: taxonomyKeys.all });
     },
   });
 }

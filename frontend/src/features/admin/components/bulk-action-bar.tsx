@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
+import { slugify, TAXON_NAME_MAX_LENGTH } from '@hunktube/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { useTaxa, type CreatableTaxonKind } from '@/api/taxonomy/get-taxa';
 import { Dialog } from '@/components/ui/dialog';
 import type { BulkAction, BulkProgress, BulkTarget } from '../api/bulk-edit-videos';
 
@@ -17,8 +18,8 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 const NAMED_IN_CONFIRMATION = 8;
 
 /**
- * The actions for the selected videos: featured value, add or remove a category or performer, delete (after
- * one confirmation for all of them).
+ * The actions for the selected videos: featured value, add or remove a category, a performer or a tag, delete
+ * (after one confirmation for all of them).
  */
 export function BulkActionBar({ selected, busy, progress, onRun, onClear }: BulkActionBarProps) {
   const id = useId();
@@ -87,6 +88,7 @@ export function BulkActionBar({ selected, busy, progress, onRun, onClear }: Bulk
 
           <BulkTaxonControls kind="categories" busy={busy} onRun={onRun} />
           <BulkTaxonControls kind="performers" busy={busy} onRun={onRun} />
+          <BulkTagControls busy={busy} onRun={onRun} />
 
           <div className="bulk-bar__group">
             <button className="button bulk-bar__delete" type="button" disabled={busy} onClick={() => setConfirming(true)}>
@@ -131,12 +133,12 @@ export function BulkActionBar({ selected, busy, progress, onRun, onClear }: Bulk
   );
 }
 
-const KIND_WORDS: Record<TaxonKind, { one: string; title: string }> = {
+const KIND_WORDS: Record<CreatableTaxonKind, { one: string; title: string }> = {
   categories: { one: 'category', title: 'Category' },
   performers: { one: 'performer', title: 'Performer' },
 };
 
-function BulkTaxonControls({ kind, busy, onRun }: { kind: TaxonKind; busy: boolean; onRun: (action: BulkAction) => void }) {
+function BulkTaxonControls({ kind, busy, onRun }: { kind: CreatableTaxonKind; busy: boolean; onRun: (action: BulkAction) => void }) {
   const id = useId();
   const taxa = useTaxa(kind);
   const [chosen, setChosen] = useState('');
@@ -180,5 +182,95 @@ function BulkTaxonControls({ kind, busy, onRun }: { kind: TaxonKind; busy: boole
         Remove {words.one}
       </button>
     </div>
+  );
+}
+
+/** Why a typed tag name cannot be added (the API's rules: TAXON_NAME_MAX_LENGTH, a letter or digit), or null. */
+function tagNameProblem(name: string): string | null {
+  if (name.length > TAXON_NAME_MAX_LENGTH) return `A tag has at most ${TAXON_NAME_MAX_LENGTH} characters.`;
+  if (!slugify(name)) return 'A tag needs a letter or a digit (a–z, 0–9).';
+  return null;
+}
+
+/**
+ * Tags: one added by its name as typed (a tag the site has, suggested as one types, or a new one, which the API
+ * creates), or one of the site's removed.
+ */
+function BulkTagControls({ busy, onRun }: { busy: boolean; onRun: (action: BulkAction) => void }) {
+  const id = useId();
+  const tags = useTaxa('tags');
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [chosen, setChosen] = useState('');
+  const tag = tags.data?.data.find((item) => item.id === chosen);
+
+  const add = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    const refused = tagNameProblem(trimmed);
+    setProblem(refused);
+    if (refused) return;
+    // A tag the site has goes by its own name (the API would match it all the same).
+    const slug = slugify(trimmed);
+    const known = tags.data?.data.find((item) => item.id === slug || slugify(item.name) === slug);
+    onRun({ type: 'add-tag', name: known?.name ?? trimmed });
+  };
+
+  return (
+    <>
+      <form className="bulk-bar__group" onSubmit={add} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Tag to add</label>
+          <input
+            id={`${id}-name`}
+            type="text"
+            list={`${id}-known`}
+            autoComplete="off"
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setProblem(null);
+            }}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
+          <datalist id={`${id}-known`}>
+            {tags.data?.data.map((item) => (
+              <option key={item.id} value={item.name} />
+            ))}
+          </datalist>
+          {problem && (
+            <span className="form-error" id={`${id}-problem`} role="alert">
+              {problem}
+            </span>
+          )}
+        </div>
+        <button className="button" type="submit" disabled={busy || !name.trim()}>
+          Add tag
+        </button>
+      </form>
+      <div className="bulk-bar__group">
+        <div className="field">
+          <label htmlFor={`${id}-remove`}>Tag to remove</label>
+          <select id={`${id}-remove`} value={chosen} onChange={(event) => setChosen(event.target.value)} disabled={!tags.data}>
+            <option value="">{tags.isError ? 'Could not load the tags' : tags.data ? 'Choose a tag' : 'Loading…'}</option>
+            {tags.data?.data.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          className="button button--quiet"
+          type="button"
+          disabled={busy || !tag}
+          onClick={() => tag && onRun({ type: 'remove-tag', id: tag.id })}
+        >
+          Remove tag
+        </button>
+      </div>
+    </>
   );
 }

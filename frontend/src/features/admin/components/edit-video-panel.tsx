@@ -1,7 +1,7 @@
 import { EDIT_CONFLICT } from '@hunktube/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { getVideo } from '@/api/videos/get-video';
-import type { TaxonKind } from '@/api/taxonomy/get-taxa';
+import type { CreatableTaxonKind } from '@/api/taxonomy/get-taxa';
 import { ApiError } from '@/lib/api/client';
 import type { TaxonRef, Video } from '@/lib/api/types';
 import { useSite } from '@/lib/site';
@@ -10,6 +10,7 @@ import { errorText, failureNotice, useAdminNotice } from './admin-notice';
 import { EditVideoActions } from './edit-video-actions';
 import { EditVideoChapters } from './edit-video-chapters';
 import { EditVideoClientIp } from './edit-video-client-ip';
+import { EditVideoTags } from './edit-video-tags';
 import { EditVideoTaxa } from './edit-video-taxa';
 import { EditVideoThumbnail } from './edit-video-thumbnail';
 
@@ -26,7 +27,7 @@ type TextKey = 'slug' | 'title' | 'atg_title' | 'jtg_title' | 'upload_date' | 't
 type NumberKey = 'views' | 'likes' | 'featured';
 
 /**
- * Admin Mode - Edit Video: the form over a local copy of one video, its categories and performers, its
+ * Admin Mode - Edit Video: the form over a local copy of one video, its categories, performers and tags, its
  * thumbnail, and the admin actions. The parent hears of a change only once the API has accepted it.
  */
 export function EditVideoPanel({ video, onSaved, onDeleted }: EditVideoPanelProps) {
@@ -44,7 +45,7 @@ export function EditVideoPanel({ video, onSaved, onDeleted }: EditVideoPanelProp
   // An emptied number field is held as NaN, which the field shows as empty and the form refuses to submit.
   const setNumber = (key: NumberKey, value: string) =>
     setDraft((current) => ({ ...current, [key]: value === '' ? Number.NaN : Number(value) }));
-  const add = (kind: TaxonKind) => (taxon: TaxonRef) =>
+  const add = (kind: CreatableTaxonKind) => (taxon: TaxonRef) =>
     setDraft((current) =>
       current[kind].some((item) => item.id === taxon.id) ? current : { ...current, [kind]: [...current[kind], taxon] },
     );
@@ -138,6 +139,7 @@ export function EditVideoPanel({ video, onSaved, onDeleted }: EditVideoPanelProp
         {numberField('featured', 'Featured')}
         <EditVideoTaxa kind="categories" items={draft.categories} onAdd={add('categories')} />
         <EditVideoTaxa kind="performers" items={draft.performers} onAdd={add('performers')} />
+        <EditVideoTags tags={draft.tags} onChange={(tags) => setDraft((current) => ({ ...current, tags }))} />
         {textField('upload_date', 'Upload date')}
         {textField('thumbnail', 'Thumbnail URL', true)}
         {textField('url', 'Video URL', true)}

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import { useCreateTaxon } from '@/api/taxonomy/create-taxon';
-import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
+import { useTaxa, type CreatableTaxonKind } from '@/api/taxonomy/get-taxa';
 import type { TaxonRef } from '@/lib/api/types';
 import { errorText, useAdminNotice } from './admin-notice';
 
-const WORDS: Record<TaxonKind, { label: string; one: string }> = {
+const WORDS: Record<CreatableTaxonKind, { label: string; one: string }> = {
   categories: { label: 'Categories', one: 'category' },
   performers: { label: 'Performers', one: 'performer' },
 };
 
 interface EditVideoTaxaProps {
-  kind: TaxonKind;
+  kind: CreatableTaxonKind;
   /** The video's list in the panel's local copy. */
   items: TaxonRef[];
   /** Adds one to the local copy; the panel skips one the video already has. */

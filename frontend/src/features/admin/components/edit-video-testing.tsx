@@ -23,6 +23,12 @@ export const PERFORMERS = [
   { id: 'sam-strong', name: 'Sam Strong', video_count: 1 },
 ];
 
+export const TAGS = [
+  { id: 'muscle', name: 'Muscle', video_count: 5 },
+  { id: 'beach', name: 'Beach', video_count: 2 },
+  { id: 'leather', name: 'Leather', video_count: 0 },
+];
+
 export const panelVideo = (overrides: Partial<Video> = {}) =>
   makeWatchVideo({
     id: 7,
@@ -77,6 +83,7 @@ export function renderPanel({ video = panelVideo(), routes = {}, applyAccept = t
     '/api/get-client-ip': () => ({ ip: '203.0.113.7' }),
     '/api/categories': () => ({ data: CATEGORIES }),
     '/api/performers': () => ({ data: PERFORMERS }),
+    '/api/tags': () => ({ data: TAGS }),
     ...routes,
   });
   const onSaved = vi.fn();

@@ -1,35 +1,56 @@
 import { TAXON_NAME_MAX_LENGTH } from '@hunktube/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useCreateTaxon } from '@/api/taxonomy/create-taxon';
-import { useTaxa, type TaxonKind } from '@/api/taxonomy/get-taxa';
+import { useDeleteTag } from '@/api/taxonomy/delete-tag';
+import { useTaxa, type CreatableTaxonKind, type TaxonKind } from '@/api/taxonomy/get-taxa';
 import { useRenameTaxon } from '@/api/taxonomy/rename-taxon';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api/client';
 import type { Taxon } from '@/lib/api/types';
 import { useAdminNotice } from './admin-notice';
 
-/** The longest name the API takes (CreateTaxonDto). */
-
 const WORDS: Record<TaxonKind, { one: string; title: string; heading: string }> = {
   categories: { one: 'category', title: 'Category', heading: 'Categories' },
   performers: { one: 'performer', title: 'Performer', heading: 'Performers' },
+  tags: { one: 'tag', title: 'Tag', heading: 'Tags' },
 };
 
 /** A list of the filter box appears from this many entries on. */
 const FILTER_FROM = 10;
 
-function failureText(error: unknown, fallback: string): string {
+/** The server's reason for a failed call, else `fallback`; a call that reached no server says so. */
+export function failureText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverError ?? fallback;
   return 'The server could not be reached. Please try again.';
 }
 
-/** One kind of taxon (categories or performers): its list with video counts, a create form and inline renames. */
+/**
+ * One kind of taxon: its list with video counts and inline renames, with a create form for categories and
+ * performers; tags, made by naming them on a video, are deleted here instead (after a confirmation).
+ */
 export function TaxonomySection({ kind }: { kind: TaxonKind }) {
   const id = useId();
   const words = WORDS[kind];
   const taxa = useTaxa(kind);
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Taxon | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const remove = useDeleteTag();
   const notice = useAdminNotice();
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const tag = deleting;
+    remove.mutate(tag.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        notice.success(`Deleted the tag “${tag.name}”.`);
+        // Its row and its Delete button are gone: the focus goes to the section, after the dialog gave it back.
+        setTimeout(() => heading.current?.focus());
+      },
+    });
+  };
 
   const items = taxa.data?.data ?? [];
   const needle = filter.trim().toLowerCase();
@@ -39,9 +60,17 @@ export function TaxonomySection({ kind }: { kind: TaxonKind }) {
 
   return (
     <section className="taxonomy-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{words.heading}</h2>
+      <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+        {words.heading}
+      </h2>
 
-      <TaxonomyCreateForm kind={kind} onCreated={notice.success} />
+      {kind === 'tags' ? (
+        <p className="field__hint">
+          Tags are made by naming them on a video: in its edit panel, or with Add tag on the selected videos.
+        </p>
+      ) : (
+        <TaxonomyCreateForm kind={kind} onCreated={notice.success} />
+      )}
 
       {taxa.isPending ? (
         <p className="notice" aria-busy="true">
@@ -93,6 +122,14 @@ export function TaxonomySection({ kind }: { kind: TaxonKind }) {
                       setEditing(null);
                       notice.success(text);
                     }}
+                    onDelete={
+                      kind === 'tags'
+                        ? () => {
+                            remove.reset();
+                            setDeleting(taxon);
+                          }
+                        : undefined
+                    }
                   />
                 ))}
               </tbody>
@@ -101,11 +138,31 @@ export function TaxonomySection({ kind }: { kind: TaxonKind }) {
           {shown.length === 0 && <p className="notice">No {kind} match “{filter.trim()}”.</p>}
         </>
       )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete tag"
+        confirmLabel="Delete tag"
+        busy={remove.isPending}
+        error={remove.error ? deleteFailure(remove.error) : null}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting &&
+          `Delete the tag “${deleting.name}”? It is taken off every video that has it (${countOf(deleting.video_count)}), and its synonyms go with it. This cannot be undone.`}
+      </ConfirmDialog>
     </section>
   );
 }
 
-function TaxonomyCreateForm({ kind, onCreated }: { kind: TaxonKind; onCreated: (text: string) => void }) {
+const countOf = (count: number) => `${count} published ${count === 1 ? 'video' : 'videos'}`;
+
+function deleteFailure(error: unknown): string {
+  if (error instanceof ApiError && error.statusCode === 404) return 'This tag no longer exists.';
+  return failureText(error, 'The tag could not be deleted.');
+}
+
+function TaxonomyCreateForm({ kind, onCreated }: { kind: CreatableTaxonKind; onCreated: (text: string) => void }) {
   const id = useId();
   const words = WORDS[kind];
   const create = useCreateTaxon(kind);
@@ -170,9 +227,11 @@ interface TaxonRowProps {
   editing: boolean;
   onEdit: (editing: boolean) => void;
   onRenamed: (text: string) => void;
+  /** Asks to delete it (tags only). */
+  onDelete?: () => void;
 }
 
-function TaxonRow({ kind, taxon, editing, onEdit, onRenamed }: TaxonRowProps) {
+function TaxonRow({ kind, taxon, editing, onEdit, onRenamed, onDelete }: TaxonRowProps) {
   const id = useId();
   const words = WORDS[kind];
   const rename = useRenameTaxon(kind);
@@ -271,15 +330,28 @@ function TaxonRow({ kind, taxon, editing, onEdit, onRenamed }: TaxonRowProps) {
       <td className="admin-table__number">{taxon.video_count}</td>
       <td>
         {!editing && (
-          <button
-            ref={renameButton}
-            className="button button--quiet"
-            type="button"
-            aria-label={`Rename ${taxon.name}`}
-            onClick={start}
-          >
-            Rename
-          </button>
+          <div className="taxonomy-table__actions">
+            <button
+              ref={renameButton}
+              className="button button--quiet"
+              type="button"
+              aria-label={`Rename ${taxon.name}`}
+              onClick={start}
+            >
+              Rename
+            </button>
+            {onDelete && (
+              <button
+                className="button button--quiet"
+                type="button"
+                aria-label={`Delete ${taxon.name}`}
+                aria-haspopup="dialog"
+                onClick={onDelete}
+              >
+                Delete
+              </button>
+            )}
+          </div>
         )}
       </td>
     </tr>

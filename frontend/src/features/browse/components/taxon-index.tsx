@@ -6,24 +6,37 @@ import { formatNumber } from '@/lib/format';
 import { DocumentTitle } from '@/lib/document-title';
 import { PAGE_TITLES } from '@/lib/page-titles';
 
-const TEXTS: Record<TaxonKind, { heading: string; filter: string; none: string; noMatch: string }> = {
+type Order = 'popular' | 'name';
+
+const TEXTS: Record<TaxonKind, { heading: string; filter: string; none: string; noMatch: string; order: Order }> = {
   categories: {
     heading: PAGE_TITLES.categories,
     filter: 'Filter categories',
     none: 'No categories yet.',
     noMatch: 'No category matches',
+    order: 'popular',
   },
   performers: {
     heading: PAGE_TITLES.performers,
     filter: 'Filter performers',
     none: 'No performers yet.',
     noMatch: 'No performer matches',
+    order: 'popular',
+  },
+  // Many small ones, looked up by their word: by name first, drawn as a dense list of links.
+  tags: {
+    heading: PAGE_TITLES.tags,
+    filter: 'Filter tags',
+    none: 'No tags yet.',
+    noMatch: 'No tag matches',
+    order: 'name',
   },
 };
 
 /**
- * The index of categories or performers: every one with its number of videos, most videos first by default,
- * with a filter box for long lists. Entries without videos are left out: they would lead to empty pages.
+ * The index of categories, performers or tags: every one with its number of videos, most videos first by default
+ * (tags by name), with a filter box for long lists. Entries without videos are left out: they would lead to empty
+ * pages.
  */
 export function TaxonIndex({ kind }: { kind: TaxonKind }) {
   const headingId = useId();
@@ -31,7 +44,7 @@ export function TaxonIndex({ kind }: { kind: TaxonKind }) {
   const texts = TEXTS[kind];
   const taxa = useTaxa(kind);
   const [filter, setFilter] = useState('');
-  const [order, setOrder] = useState<'popular' | 'name'>('popular');
+  const [order, setOrder] = useState<Order>(texts.order);
 
   const needle = filter.trim().toLowerCase();
   const shown = (taxa.data?.data ?? [])
@@ -101,7 +114,11 @@ export function TaxonIndex({ kind }: { kind: TaxonKind }) {
       ) : shown.length === 0 ? (
         <p className="notice">{needle ? `${texts.noMatch} “${filter.trim()}”.` : texts.none}</p>
       ) : (
-        <ul className="taxon-index__list" role="list" aria-label={texts.heading}>
+        <ul
+          className={kind === 'tags' ? 'taxon-index__list taxon-index__list--compact' : 'taxon-index__list'}
+          role="list"
+          aria-label={texts.heading}
+        >
           {shown.map((taxon) => (
             <li key={taxon.id}>
               <Link className="taxon-index__item" to={`/${kind}/${encodeURIComponent(taxon.id)}`}>

@@ -34,7 +34,10 @@ interface VideoDetailsProps {
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
-/** Upload age, title and the stats row with the viewer's actions, their login prompts and the playlist dialog. */
+/**
+ * Upload age, title and the stats row with the viewer's actions, the performers and the tags (links to their pages),
+ * the login prompts and the playlist dialog.
+ */
 export function VideoDetails({ video, title, user, context, views, duration }: VideoDetailsProps) {
   const [prompt, setPrompt] = useState<PromptKind | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -192,6 +195,18 @@ export function VideoDetails({ video, title, user, context, views, duration }: V
             <li key={performer.id} className="watch-performers__item">
               <Link to={`/performers/${performer.id}`}>{performer.name}</Link>
               <FollowButton performer={performer} user={user} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {video.tags.length > 0 && (
+        <ul className="watch-performers watch-tags" aria-label="Tags">
+          {video.tags.map((tag) => (
+            <li key={tag.id}>
+              <Link className="watch-tags__link" to={`/tags/${encodeURIComponent(tag.id)}`}>
+                {tag.name}
+              </Link>
             </li>
           ))}
         </ul>
