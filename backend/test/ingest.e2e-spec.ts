@@ -79,6 +79,7 @@ describe('Video upload and ingest (e2e, real ffmpeg)', () => {
       .set(bearer(admin))
       .field('title', 'Test Pattern Party')
       .field('categories', 'jocks')
+      .field('tags', 'Test Pattern, colour bars ,test-pattern')
       .attach('file', clip)
       .expect(202);
     expect(res.body).toEqual({ id: expect.any(Number), job_id: expect.any(Number) });
@@ -90,6 +91,9 @@ describe('Video upload and ingest (e2e, real ffmpeg)', () => {
 
     const video = (await request(t.http).get(`/api/videos/${res.body.id}`).expect(200)).body;
     expect(video).toMatchObject({ title: 'Test Pattern Party', duration: CLIP_SECONDS, categories: [{ id: 'jocks', name: 'Jocks' }] });
+    // Tags named at upload, created as typed, each once.
+    expect(video.tags).toHaveLength(2);
+    expect(video.tags).toEqual(expect.arrayContaining([{ id: 'colour-bars', name: 'colour bars' }, { id: 'test-pattern', name: 'Test Pattern' }]));
     // The job records the seconds of video it processed (the dashboard's processing time per minute of video).
     const [recorded] = await t.db.query<{ media_seconds: number; processing_seconds: number; took: number }[]>(
       'SELECT media_seconds, processing_seconds, extract(epoch FROM finished_at - started_at)::float8 AS took FROM ingest_jobs WHERE id = $1',
@@ -203,6 +207,10 @@ describe('Video upload and ingest (e2e, real ffmpeg)', () => {
       const unknown = await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'X').field('performers', 'nobody-at-all').attach('file', clip).expect(400);
       expect(unknown.body.error).toBe('Unknown performer: nobody-at-all');
       await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'X').field('views', '100').attach('file', clip).expect(400);
+      const badTag = await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'X').field('tags', '!!!').attach('file', clip).expect(400);
+      expect(badTag.body.error).toMatch(/the tag "!!!" must contain a letter or a digit/);
+      const manyTags = Array.from({ length: 31 }, (_, i) => `t${i}`).join(',');
+      expect((await request(t.http).post('/api/admin/videos').set(bearer(admin)).field('title', 'X').field('tags', manyTags).attach('file', clip).expect(400)).body.error).toMatch(/at most 30 tags/);
       expect(await videoCount()).toBe(before);
       await expectNoLeftovers();
     });

@@ -10,7 +10,7 @@ import type { UploadAcceptedDto, UploadVideoDto } from './dto/upload-video.dto';
 import { INGEST_KIND } from './ingest.service';
 import { JobRunner } from '../jobs/job-runner.service';
 import { JobsService } from '../jobs/jobs.service';
-import { TaxaRepository } from '../taxa/taxa.repository';
+import { tagNamesOf, TaxaRepository } from '../taxa/taxa.repository';
 import { VideosRepository } from '../videos/videos.repository';
 import { stemOf } from '../common/media-paths';
 import { StorageService } from './storage.service';
@@ -55,6 +55,7 @@ export class UploadsService {
       // Checked before the file moves: unknown taxonomy costs no copy to the bucket.
       await this.taxa.resolve('categories', byId(dto.categories), this.db.manager);
       await this.taxa.resolve('performers', byId(dto.performers), this.db.manager);
+      const tagNames = tagNamesOf(dto.tags ?? []);
       const slug = `${base}-${randomBytes(3).toString('hex')}`;
       const month = String(now.getUTCMonth() + 1).padStart(2, '0');
       const url = `/${now.getUTCFullYear()}/${month}/${slug}.mp4`;
@@ -75,10 +76,11 @@ export class UploadsService {
         result = await this.db.transaction(async (tx) => {
           const categories = await this.taxa.resolve('categories', byId(dto.categories), tx);
           const performers = await this.taxa.resolve('performers', byId(dto.performers), tx);
+          const { ids: tags } = await this.taxa.resolveTagNames(tagNames, tx);
           const id = await this.videos.createProcessing(
             {
               slug, url, title: dto.title, atg_title: dto.atg_title ?? '', jtg_title: dto.jtg_title ?? '', featured: dto.featured ?? 0,
-              upload_date: now.toISOString(), categories, performers,
+              upload_date: now.toISOString(), categories, performers, tags,
             },
             tx,
           );

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InvalidInputError } from '../common/errors/domain-errors';
-import type { ExcludedTopics } from '@hunktube/shared';
+import { type ExcludedTopics, slugify } from '@hunktube/shared';
 import type { TaxonRefDto } from './taxon-ref.dto';
 
 /** hidden_topics' kinds, and the field of ExcludedTopics each fills. */
@@ -253,6 +253,21 @@ export class TaxaRepository {
 export interface TagName {
   id: string;
   name: string;
+}
+
+/**
+ * Tags as a client names them (names, or `{id, name}` as the Video carries them) with their ids by the slug rule
+ * (or the id given), each id once; 400 for a name the slug rule leaves empty.
+ */
+export function tagNamesOf(tags: readonly (string | { id?: string; name?: string })[]): TagName[] {
+  const names: TagName[] = [];
+  for (const tag of tags) {
+    const name = (typeof tag === 'string' ? tag : (tag.name ?? tag.id ?? '')).trim();
+    const id = typeof tag === 'object' && tag.id ? tag.id.trim() : slugify(name);
+    if (!id) throw new InvalidInputError(`the tag "${name}" must contain a letter or a digit from a to z or 0 to 9`);
+    if (!names.some((known) => known.id === id)) names.push({ id, name: name || id });
+  }
+  return names;
 }
 
 /** One synonym: the retired id (`alias`) and the tag it answers as. */

@@ -3,7 +3,7 @@ import { slugify } from '@hunktube/shared';
 import { InvalidationBus } from '../common/cache/invalidation-bus';
 import { InvalidInputError, NotFoundError } from '../common/errors/domain-errors';
 import type { EntityManager } from 'typeorm';
-import { type TagName, TaxaRepository } from '../taxa/taxa.repository';
+import { tagNamesOf, TaxaRepository } from '../taxa/taxa.repository';
 import { CatalogueCache } from '../videos/catalogue-cache';
 import { VideosRepository } from '../videos/videos.repository';
 import type { CreatedTagSynonymDto, TagSynonymDto } from './dto/tag-synonym.dto';
@@ -34,15 +34,8 @@ export class TagsService {
    * new ones (TaxaRepository.resolveTagNames), in the caller's transaction; 400 for a name the slug rule leaves
    * empty. When `created`, the caller calls `announceCreated` after its commit.
    */
-  async resolveNames(tags: readonly (string | { id?: string; name?: string })[], tx: EntityManager): Promise<{ ids: string[]; created: boolean }> {
-    const names: TagName[] = [];
-    for (const tag of tags) {
-      const name = (typeof tag === 'string' ? tag : (tag.name ?? tag.id ?? '')).trim();
-      const id = typeof tag === 'object' && tag.id ? tag.id.trim() : slugify(name);
-      if (!id) throw new InvalidInputError(`the tag "${name}" must contain a letter or a digit from a to z or 0 to 9`);
-      if (!names.some((known) => known.id === id)) names.push({ id, name: name || id });
-    }
-    return this.taxa.resolveTagNames(names, tx);
+  resolveNames(tags: readonly (string | { id?: string; name?: string })[], tx: EntityManager): Promise<{ ids: string[]; created: boolean }> {
+    return this.taxa.resolveTagNames(tagNamesOf(tags), tx);
   }
 
   /** After the commit of a `resolveNames` that created tags: the tag list changed. */

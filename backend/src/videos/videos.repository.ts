@@ -62,6 +62,8 @@ export interface NewVideo {
   upload_date: string;
   categories: string[];
   performers: string[];
+  /** Existing tag ids (TaxaRepository.resolveTagNames). */
+  tags?: string[];
 }
 
 /** What a video sitemap says of one published video (`publishedBlock`). */
@@ -370,16 +372,16 @@ export class VideosRepository {
 
   // --- writes -------------------------------------------------------------------------------------------------
 
-  /** A new upload, unpublished until its media is built, with its categories and performers. */
+  /** A new upload, unpublished until its media is built, with its categories, performers and tags. */
   async createProcessing(video: NewVideo, manager: EntityManager): Promise<number> {
     const [{ id }] = await manager.query<{ id: number }[]>(
       `INSERT INTO videos (slug, url, title, atg_title, jtg_title, featured, upload_date, status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'processing') RETURNING id`,
       [video.slug, video.url, video.title, video.atg_title, video.jtg_title, video.featured, video.upload_date],
     );
-    for (const kind of ['categories', 'performers'] as const) {
+    for (const kind of ['categories', 'performers', 'tags'] as const) {
       const { table, column } = TAXON_JOIN[kind];
-      const ids = [...new Set(video[kind])];
+      const ids = [...new Set(video[kind] ?? [])];
       if (ids.length) await manager.query(`INSERT INTO ${table} (video_id, ${column}) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`, [id, ids]);
     }
     return Number(id);

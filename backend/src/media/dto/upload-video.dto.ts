@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Length, MaxLength, Min } from 'class-validator';
-import { VIDEO_TITLE_MAX_LENGTH, VIDEO_TITLE_MIN_LENGTH } from '@hunktube/shared';
+import { ArrayMaxSize, IsInt, IsOptional, IsString, Length, MaxLength, Min } from 'class-validator';
+import { TAGS_PER_VIDEO_MAX, TAXON_NAME_MAX_LENGTH, VIDEO_TITLE_MAX_LENGTH, VIDEO_TITLE_MIN_LENGTH } from '@hunktube/shared';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const list = ({ value }: { value: unknown }) =>
@@ -51,6 +51,14 @@ export class UploadVideoDto {
   @IsString({ each: true })
   @MaxLength(100, { each: true })
   performers?: string[];
+
+  @ApiPropertyOptional({ description: `Tag names, comma-separated (at most ${TAGS_PER_VIDEO_MAX}); new ones are created, synonyms and names matched as update-video does` })
+  @IsOptional()
+  @Transform(list)
+  @IsString({ each: true })
+  @ArrayMaxSize(TAGS_PER_VIDEO_MAX, { message: `a video has at most ${TAGS_PER_VIDEO_MAX} tags` })
+  @MaxLength(TAXON_NAME_MAX_LENGTH, { each: true, message: `a tag must be at most ${TAXON_NAME_MAX_LENGTH} characters long` })
+  tags?: string[];
 }
 
 export class UploadAcceptedDto {

@@ -1901,6 +1901,8 @@ export interface components {
             categories?: string[];
             /** @description Performer ids, comma-separated */
             performers?: string[];
+            /** @description Tag names, comma-separated (at most 30); new ones are created, synonyms and names matched as update-video does */
+            tags?: string[];
         };
         UploadAcceptedDto: {
             id: number;

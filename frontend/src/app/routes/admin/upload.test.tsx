@@ -89,6 +89,7 @@ function setup(routes: Routes = {}) {
       ],
     }),
     '/api/performers': () => ({ data: [{ id: 'alex', name: 'Alex', video_count: 2 }] }),
+    '/api/tags': () => ({ data: [{ id: 'muscle', name: 'Muscle', video_count: 4 }] }),
     '/api/admin/jobs/55': () => ({ data: job({ state: 'done', progress: 100 }) }),
     ...routes,
   });
@@ -185,6 +186,9 @@ describe('admin upload: the form', () => {
     await user.click(categories.getByRole('checkbox', { name: 'Gym' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Alex' }));
     expect(screen.getByRole('group', { name: 'Categories (2 chosen)' })).toBeInTheDocument();
+    // Tags by name: a known one as the site names it, a new one as typed.
+    await user.type(screen.getByRole('combobox', { name: 'Add a tag' }), 'muscle, Poolside{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove tag Poolside' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
     const xhr = lastXhr();
@@ -192,7 +196,8 @@ describe('admin upload: the form', () => {
     expect(xhr.url).toBe('/api/admin/videos');
     expect(xhr.withCredentials).toBe(true);
     const body = xhr.body as FormData;
-    expect([...body.keys()].sort()).toEqual(['categories', 'featured', 'file', 'jtg_title', 'performers', 'title']);
+    expect([...body.keys()].sort()).toEqual(['categories', 'featured', 'file', 'jtg_title', 'performers', 'tags', 'title']);
+    expect(body.get('tags')).toBe('Muscle,Poolside');
     expect(body.get('title')).toBe('Pool party');
     expect(body.get('jtg_title')).toBe('Pool party JTG');
     expect(body.get('featured')).toBe('2');

@@ -15,6 +15,8 @@ export interface UploadVideoInput {
   categories?: string[];
   /** Performer ids. */
   performers?: string[];
+  /** Tag names (new ones are created); a name never holds a comma (the tags field splits on them). */
+  tags?: string[];
 }
 
 export interface UploadProgress {
@@ -36,7 +38,7 @@ export class UploadNetworkError extends Error {
   }
 }
 
-/** The multipart body: the file, the titles, and the id lists as comma-separated ids (as the DTO reads them). */
+/** The multipart body: the file, the titles, the id lists as comma-separated ids and the tags' names likewise (as the DTO reads them). */
 export function uploadFormData(input: UploadVideoInput): FormData {
   const form = new FormData();
   form.append('title', input.title);
@@ -45,6 +47,7 @@ export function uploadFormData(input: UploadVideoInput): FormData {
   if (input.featured !== undefined) form.append('featured', String(input.featured));
   if (input.categories?.length) form.append('categories', input.categories.join(','));
   if (input.performers?.length) form.append('performers', input.performers.join(','));
+  if (input.tags?.length) form.append('tags', input.tags.join(','));
   // The file goes last: multer then has every text field before it starts streaming the bytes.
   form.append('file', input.file, input.file.name);
   return form;

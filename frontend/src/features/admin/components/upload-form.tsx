@@ -1,11 +1,12 @@
 import { VIDEO_TITLE_MAX_LENGTH } from '@hunktube/shared';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api/client';
-import type { UploadAccepted } from '@/lib/api/types';
+import type { TaxonRef, UploadAccepted } from '@/lib/api/types';
 import { isAbortError, UploadNetworkError, useUploadVideo, type UploadProgress } from '../api/upload-video';
 import { JobProgress } from './job-progress';
 import { formatBytes, looksLikeVideo, UploadDropZone } from './upload-drop-zone';
 import { UploadTaxaPicker } from './upload-taxa-picker';
+import { EditVideoTags } from './edit-video-tags';
 
 /** The longest title the API takes (UploadVideoDto). */
 
@@ -16,9 +17,10 @@ interface Fields {
   featured: string;
   categories: string[];
   performers: string[];
+  tags: TaxonRef[];
 }
 
-const EMPTY: Fields = { title: '', atg_title: '', jtg_title: '', featured: '0', categories: [], performers: [] };
+const EMPTY: Fields = { title: '', atg_title: '', jtg_title: '', featured: '0', categories: [], performers: [], tags: [] };
 
 interface Problems {
   file?: string;
@@ -123,6 +125,7 @@ export function UploadForm() {
         featured: Number(fields.featured),
         categories: fields.categories,
         performers: fields.performers,
+        tags: fields.tags.map((tag) => tag.name),
       },
       {
         onSuccess: (result) => setAccepted({ ...result, title }),
@@ -253,6 +256,7 @@ export function UploadForm() {
           onChange={(ids) => set('performers', ids)}
           disabled={uploading}
         />
+        <EditVideoTags tags={fields.tags} onChange={(tags) => set('tags', tags)} />
       </div>
 
       {failure && (
