@@ -74,6 +74,10 @@ describe.each([
     await request(t.http).get('/api/videos?sort=longest').expect(200);
     expect(await list('sort=longest', ann)).toMatchObject({ total: 3 });
     expect(await list('sort=longest')).toMatchObject({ total: 5 });
+    // Signed in by the session cookie, as every browser is (the hot answers run before the cookie parser).
+    const byCookie = await request(t.http).get('/api/videos?sort=longest').set('Cookie', `access_token=${ann.token}`).expect(200);
+    expect(byCookie.body).toMatchObject({ total: 3 });
+    expect(byCookie.headers['cache-control']).toBe('private, no-store');
   });
 
   it("leaves them out of the related row and the Continue watching row", async () => {

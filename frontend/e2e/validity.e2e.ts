@@ -96,6 +96,7 @@ describe('valid pages (the W3C Nu Html Checker)', () => {
       ['content-removal', '/content-removal'],
       ['login', '/login'],
       ['register', '/register'],
+      ['hidden-topics', '/me/hidden'],
       ['not-found', '/no-such-page'],
     ];
     for (const [kind, url, ready] of pages) await take(kind, context, page, url, ready);
@@ -109,7 +110,7 @@ describe('valid pages (the W3C Nu Html Checker)', () => {
     // A member's pages, then an admin's (the edit page is where a duplicate id was found).
     const member = await newVisitor(browser);
     await registerMember(member.page, 'Validity Member');
-    for (const url of ['/me/bookmarks', '/me/history', '/me/account', '/playlists']) await take(`member${url}`, member.context, member.page, url);
+    for (const url of ['/me/bookmarks', '/me/history', '/me/account', '/me/hidden', '/playlists']) await take(`member${url}`, member.context, member.page, url);
     await member.context.clearCookies();
     await logInAsAdmin(member.page);
     for (const url of ['/admin', '/admin/videos', video.replace('/video/', '/admin/videos/'), '/admin/removals', '/admin/taxonomy']) {

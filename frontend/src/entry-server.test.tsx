@@ -16,6 +16,7 @@ const request = (overrides: Partial<RenderRequest> = {}): RenderRequest => ({
   site,
   user: null,
   ageConfirmed: true,
+  hidden: '',
   ...overrides,
 });
 
@@ -29,6 +30,32 @@ function catalogue() {
 }
 
 let root: Root | undefined;
+
+/** The server's HTML in the page's #root, as the browser receives it. */
+function serverPage(html: string): HTMLElement {
+  document.body.innerHTML = `<div id="root">${html}</div>`;
+  return document.getElementById('root')!;
+}
+
+/**
+ * Hydrates the server's HTML as the browser does, a guest's page, with the reads through JSON as the bootstrap
+ * block carries them; then tells what React reported: recoverable errors, and console errors but the note of its
+ * development build that the server's renderer and the browser's ran in one process (these tests' only), so that
+ * a hydration mismatch fails.
+ */
+async function hydrate(container: HTMLElement, rendered: Rendered): Promise<() => unknown[]> {
+  const recoverable: unknown[] = [];
+  const consoleError = vi.spyOn(console, 'error');
+  const start = await startHydration({ site, user: null, ageConfirmed: true, rendered: JSON.parse(JSON.stringify(rendered)) as Rendered });
+  await act(async () => {
+    root = hydrateRoot(container, <App start={start} />, { onRecoverableError: (error) => recoverable.push(error) });
+  });
+  return () => [
+    ...recoverable,
+    ...consoleError.mock.calls.map((args) => String(args[0])).filter((text) => !text.startsWith('Detected multiple renderers concurrently rendering')),
+  ];
+}
+
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
@@ -96,27 +123,98 @@ describe('server rendering (entry-server)', () => {
   it('is hydrated by the browser as it is: the same elements, no mismatch, no read made again', async () => {
     const fetchMock = catalogue();
     const { html, rendered } = (await render(request()))!;
-    document.body.innerHTML = `<div id="root">${html}</div>`;
-    const container = document.getElementById('root')!;
+    const container = serverPage(html);
     const serverCard = container.querySelector('.video-card');
     expect(serverCard).not.toBeNull();
     fetchMock.mockClear();
-    const recoverable: unknown[] = [];
-    const consoleError = vi.spyOn(console, 'error');
 
-    // Through JSON, as the bootstrap block carries it.
-    const start = await startHydration({ site, user: null, ageConfirmed: true, rendered: JSON.parse(JSON.stringify(rendered)) as Rendered });
-    await act(async () => {
-      root = hydrateRoot(container, <App start={start} />, { onRecoverableError: (error) => recoverable.push(error) });
-    });
+    const problems = await hydrate(container, rendered);
     expect(await screen.findByText('Pool party')).toBeInTheDocument();
     expect(container.querySelector('.video-card')).toBe(serverCard);
-    expect(recoverable).toEqual([]);
-    // React's development build notes that the server's renderer and the browser's ran in one process (this
-    // test's only): any other error (a hydration mismatch) fails.
-    const logged = consoleError.mock.calls.map((args) => String(args[0]));
-    expect(logged.filter((text) => !text.startsWith('Detected multiple renderers concurrently rendering'))).toEqual([]);
+    expect(problems()).toEqual([]);
     expect(requestedUrls(fetchMock, '/api/videos')).toHaveLength(0);
+  });
+});
+
+describe('a guest’s hidden topics (their cookie, handed over as `hidden`)', () => {
+  /** The catalogue as the API answers `exclude`: Pool party is in the category bears, Gym session is not. */
+  function filteringCatalogue() {
+    const catalogue = [
+      { card: makeVideo({ id: 1, title: 'Pool party' }), category: 'bears' },
+      { card: makeVideo({ id: 2, title: 'Gym session' }), category: 'gym' },
+    ];
+    const cards = (url: URL) =>
+      catalogue
+        .filter(({ category }) => !(url.searchParams.get('exclude') ?? '').split(',').includes(`category:${category}`))
+        .filter(({ category }) => (url.searchParams.get('category') ?? category) === category)
+        .map(({ card }) => card);
+    return mockFetch({
+      '/api/categories': () => ({ data: [{ id: 'bears', name: 'Bears', video_count: 1 }, { id: 'gym', name: 'Gym', video_count: 1 }] }),
+      '/api/videos': (url) => makePage(url.searchParams.get('featured') ? [] : cards(url)),
+      '/api/videos/7': () => makeWatchVideo({ id: 7, title: 'The watched one' }),
+      '/api/videos/7/related': (url) => ({ related: true, data: cards(url) }),
+      '/api/video/secure': () => ({ secureUrl: '/s/t,1900000000/videos/2024/06/video-7/index.m3u8', expiresAt: '2030-03-17T17:46:40.000Z' }),
+    });
+  }
+
+  it('draws the listing without them: every read carries exclude, and the hidden video’s card is left out', async () => {
+    const fetchMock = filteringCatalogue();
+    const { html, rendered } = (await render(request({ hidden: 'category:bears' })))!;
+    expect(html).toContain('Gym session');
+    expect(html).not.toContain('Pool party');
+    const reads = requestedUrls(fetchMock, '/api/videos');
+    expect(reads.length).toBeGreaterThan(1);
+    for (const url of reads) expect(url.searchParams.get('exclude')).toBe('category:bears');
+    // The reads travel under the keys the browser will ask them by; the list itself is the browser's cookie.
+    const keys = rendered.queries.queries.map((q) => q.queryKey);
+    expect(keys).toContainEqual(['videos', { sort: 'newest', page: 1, limit: 24, exclude: 'category:bears' }]);
+    expect(keys.map((key) => key[0])).not.toContain('hidden-topics');
+  });
+
+  it('draws the watch page’s related row without them', async () => {
+    const fetchMock = filteringCatalogue();
+    const { html } = (await render(request({ url: '/video/7', hidden: 'category:bears' })))!;
+    expect(html).toContain('Gym session');
+    expect(html).not.toContain('Pool party');
+    const [related] = requestedUrls(fetchMock, '/api/videos/7/related');
+    expect(related.searchParams.get('exclude')).toBe('category:bears');
+  });
+
+  it('reads nothing twice: the head’s share picture comes from the same listing read as the grid', async () => {
+    const fetchMock = filteringCatalogue();
+    const { html } = await renderDocument({
+      ...request({ url: '/categories/gym', hidden: 'category:bears' }),
+      body: true,
+      build: { indexHtml: '<!doctype html><html><head><title>Videos</title></head><body><div id="root"></div></body></html>', chunks: () => ({ scripts: [], styles: [] }), early: null },
+      media: { imageSize: async () => null, streamStarts: async (streams) => streams },
+    });
+    expect(html).toContain('og:image:alt" content="Gym session"');
+    const grid = requestedUrls(fetchMock, '/api/videos');
+    expect(grid).toHaveLength(1);
+    expect(grid[0].searchParams.get('exclude')).toBe('category:bears');
+  });
+
+  it('draws a hidden topic’s page as hidden (pressed, with its note), and the browser with the same cookie hydrates it as it is', async () => {
+    const fetchMock = filteringCatalogue();
+    const { html, rendered } = (await render(request({ url: '/categories/bears', hidden: 'category:bears' })))!;
+    const text = html.replaceAll('<!-- -->', '');
+    expect(text).toMatch(/<button class="button hide-topic hide-topic--on" type="button" aria-pressed="true"><svg[^]*?<\/svg>Hide this category<\/button>/);
+    expect(text).toContain('Videos in this category are hidden');
+    expect(html).toContain('This category is hidden, so its videos are not shown here.');
+
+    window.history.replaceState(null, '', '/categories/bears');
+    document.cookie = `hidden_topics=${encodeURIComponent('category:bears')}; Path=/`;
+    const container = serverPage(html);
+    const serverButton = container.querySelector('.hide-topic');
+    fetchMock.mockClear();
+
+    const problems = await hydrate(container, rendered);
+    expect(await screen.findByRole('button', { name: 'Hide this category' })).toBe(serverButton);
+    expect(serverButton).toHaveAttribute('aria-pressed', 'true');
+    expect(serverButton).toBeEnabled();
+    expect(problems()).toEqual([]);
+    expect(requestedUrls(fetchMock, '/api/videos')).toHaveLength(0);
+    window.history.replaceState(null, '', '/');
   });
 });
 

@@ -19,13 +19,14 @@ import type { RouteHandle } from './app/head/route-handle';
 import { AppProvider } from './app/provider';
 import { createRoutes, loadWatchRoute } from './app/router';
 import { AgeConfirmedOnServer } from './features/age-gate/components/age-gate';
-import { USER_QUERY_KEY } from './features/auth/api/get-user';
 import { seedSession } from './features/auth/api/session-cache';
 import { setServerFetch } from './lib/api/client';
 import type { Site, User, Video } from './lib/api/types';
 import type { Bootstrap, Rendered } from './lib/bootstrap';
 import { OriginContext } from './lib/origin';
+import { GUEST_HIDDEN_KEY, seedGuestHidden } from './lib/hidden-topics';
 import { createQueryClient, queryDefaults } from './lib/react-query';
+import { USER_QUERY_KEY } from './lib/session';
 import { mediaUrl, siteQueryOptions } from './lib/site';
 import { videoKeys } from './api/videos/keys';
 import { secureUrlQueryOptions } from './features/watch/api/get-secure-url';
@@ -43,6 +44,12 @@ export interface RenderRequest {
   /** The member, null for a guest, undefined when the server could not tell (the page then waits for the client). */
   user: User | null | undefined;
   ageConfirmed: boolean;
+  /**
+   * A guest's hidden topics (their `hidden_topics` cookie) as `exclude`'s canonical value, '' for none and for a
+   * member (the API applies theirs): the page's listings, related row and cards read without them, as the
+   * browser, reading the same cookie, will (lib/hidden-topics.ts).
+   */
+  hidden: string;
 }
 
 export interface RenderResult {
@@ -151,11 +158,12 @@ export function renderDocument(request: DocumentRequest): Promise<RenderedDocume
 
 const WATCH_PAGE = /^\/video\/[1-9]\d{0,9}$/;
 
-/** A render's own query client: no retries, the site and the session as the API gave them. */
+/** A render's own query client: no retries, the site, the session and a guest's hidden topics as the API gave them. */
 function renderQueryClient(request: RenderRequest): QueryClient {
   const queryClient = createQueryClient({ queries: { ...queryDefaults.queries, retry: false } });
   queryClient.setQueryData(siteQueryOptions().queryKey, request.site);
   seedSession(queryClient, { user: request.user });
+  seedGuestHidden(queryClient, request.hidden);
   return queryClient;
 }
 
@@ -206,8 +214,9 @@ async function renderPage(request: RenderRequest, queryClient: QueryClient, rout
   }
   html = withoutHoisted(html ?? (await renderToText(app)));
   const hydration: HydrationState = { loaderData: context.loaderData, actionData: context.actionData };
-  // The site and the session travel in the bootstrap block already.
-  const seeded = new Set([hashKey(siteQueryOptions().queryKey), hashKey(USER_QUERY_KEY)]);
+  // The site and the session travel in the bootstrap block already; the browser reads the guest's hidden topics
+  // from their cookie, as the server did.
+  const seeded = new Set([hashKey(siteQueryOptions().queryKey), hashKey(USER_QUERY_KEY), hashKey(GUEST_HIDDEN_KEY)]);
   const queries = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) => query.state.status === 'success' && !seeded.has(query.queryHash),
   });

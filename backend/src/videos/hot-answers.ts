@@ -8,7 +8,7 @@ import { Observable, tap } from 'rxjs';
 import { isPublicCache, PUBLIC_CACHE_CONTROL } from '../common/http/http-caching';
 import { hasBody } from '../common/http/request-guards';
 import { isMemberAnswer } from '../common/http/per-member';
-import { hasSessionCookie } from '../common/http/session-cookie';
+import { SESSION_COOKIE_PAIR } from '../common/http/session-cookie';
 import { STALE_HEADER } from '../common/http/stale-reads';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -189,8 +189,11 @@ export class HotAnswersInterceptor implements NestInterceptor {
 const CATALOGUE_READS = /^\/api\/(?:videos|categories|performers|tags|site)(?:\/|$)/;
 /** The reads a member is answered their own way (`@PerMember()`: listings and related rows leave their hidden topics out). */
 const PER_MEMBER_READS = /^\/api\/(?:videos(?:\/\d+\/related)?|cards)\/?$/;
-/** A request that names a session (checked later, by the guards): not answered from what guests were. */
-const hasCredentials = (req: Request) => Boolean(req.headers.authorization) || hasSessionCookie(req);
+/**
+ * A request that names a session (checked later, by the guards): not answered from what guests were. Read from the
+ * raw header: this runs before the cookie parser.
+ */
+const hasCredentials = (req: Request) => Boolean(req.headers.authorization) || SESSION_COOKIE_PAIR.test(req.headers.cookie ?? '');
 
 export function hotAnswersMiddleware(answers: HotAnswers): RequestHandler {
   const send = (req: Request, res: Response, answer: HotAnswer) => {

@@ -24,6 +24,8 @@ const legal = () => import('./routes/legal');
 const admin = () => import('./routes/admin');
 // The embeddable player, framed by other sites: the player's code (shared with the watch page) and no layout.
 const embed = () => import('./routes/embed');
+// A guest's or a member's hidden topics (docs/decisions.md › "Hidden topics").
+const hiddenTopics = () => import('./routes/hidden-topics');
 
 
 /** Pages search engines are kept out of, with the site's name as their title in the document the server sends. */
@@ -89,6 +91,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: 'me/following', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).FollowingRoute }) },
           { path: 'me/following/videos', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).FollowedVideosRoute }) },
           { path: 'me/account', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).AccountRoute }) },
+          // Guests' too: they hide topics in their browser.
+          {
+            path: 'me/hidden',
+            handle: { head: { title: PAGE_TITLES.hiddenTopics, noindex: true } } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await hiddenTopics()).HiddenTopicsRoute }),
+          },
           { path: 'playlists', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).PlaylistsRoute }) },
           { path: 'playlists/:id', handle: NOT_INDEXED, lazy: async () => ({ Component: (await lists()).PlaylistRoute }) },
 

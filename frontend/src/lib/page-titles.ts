@@ -12,6 +12,7 @@ export const PAGE_TITLES = {
   categories: 'Categories',
   performers: 'Performers',
   tags: 'Tags',
+  hiddenTopics: 'Hidden topics',
   pageNotFound: 'Page not found',
   videoNotFound: 'Video not found',
 } as const;

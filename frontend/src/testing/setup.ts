@@ -32,6 +32,8 @@ if (typeof window !== 'undefined') {
     window.localStorage.clear();
     window.sessionStorage.clear();
     window.localStorage.setItem(AGE_CONFIRMED_KEY, 'true');
+    // Nor cookies (a guest's hidden topics).
+    for (const cookie of document.cookie.split(/;\s*/).filter(Boolean)) document.cookie = `${cookie.split('=')[0]}=; Path=/; Max-Age=0`;
     // Each test starts with a head as a page's: without an earlier test's title or the server's elements.
     for (const element of document.head.querySelectorAll('title, [data-server-head]')) element.remove();
   });

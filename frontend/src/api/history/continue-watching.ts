@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { listKeys } from '@/api/lists/keys';
 import { api, ok } from '@/lib/api/client';
 import type { ContinueWatching, VideoCard } from '@/lib/api/types';
+import { useHiddenExclude } from '@/lib/hidden-topics';
 
 /** How many videos the home page's row shows. */
 export const CONTINUE_ROW_COUNT = 12;
@@ -41,12 +42,23 @@ export function useForgetContinueWatching(userId: string) {
   });
 }
 
-/** GET /api/cards: the published cards of these ids, in this order (a guest's row, kept by the browser). */
-export const useCardsByIds = (ids: readonly number[]) =>
-  useQuery({
-    queryKey: ['cards', ids.join(',')],
-    queryFn: ({ signal }): Promise<{ data: VideoCard[] }> => ok(api.GET('/api/cards', { params: { query: { ids: ids.join(',') } }, signal })),
+/** Cards by id under ['cards', ids, exclude] (all of them under ['cards']). */
+export const cardKeys = {
+  all: ['cards'] as const,
+  of: (ids: readonly number[], exclude: string) => ['cards', ids.join(','), exclude] as const,
+};
+
+/**
+ * GET /api/cards: the published cards of these ids, in this order (a guest's row, kept by the browser), without
+ * the guest's hidden topics (`exclude`, which the answer is read again for when it changes).
+ */
+export function useCardsByIds(ids: readonly number[]) {
+  const exclude = useHiddenExclude();
+  return useQuery({
+    queryKey: cardKeys.of(ids, exclude),
+    queryFn: ({ signal }): Promise<{ data: VideoCard[] }> => ok(api.GET('/api/cards', { params: { query: { ids: ids.join(','), exclude } }, signal })),
     enabled: ids.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+}

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ok } from '@/lib/api/client';
+import { mergeExclude, useHiddenExclude } from '@/lib/hidden-topics';
 import { type GetVideosParams, videoKeys } from './keys';
 
 export type { GetVideosParams };
@@ -16,4 +17,15 @@ export const videosQueryOptions = (params: GetVideosParams = {}) =>
     placeholderData: keepPreviousData,
   });
 
-export const useVideos = (params: GetVideosParams = {}) => useQuery(videosQueryOptions(params));
+/**
+ * A listing's query with the visitor's hidden topics (`useHiddenExclude`, `hiddenExcludeOf`) added to what it
+ * excludes itself; the same query as before when there are none.
+ */
+export const withHidden = (params: GetVideosParams, hidden: string): GetVideosParams =>
+  hidden ? { ...params, exclude: mergeExclude(params.exclude, hidden) } : params;
+
+/** A page of the catalogue, without the visitor's hidden topics. */
+export function useVideos(params: GetVideosParams = {}) {
+  const hidden = useHiddenExclude();
+  return useQuery(videosQueryOptions(withHidden(params, hidden)));
+}

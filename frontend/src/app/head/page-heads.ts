@@ -13,12 +13,13 @@ import { type Params, type RouteMatch, type RouteObject, matchRoutes } from 'rea
 import { tagQueryOptions } from '@/api/taxonomy/get-tag';
 import { taxaQueryOptions, type CreatableTaxonKind, type TaxonKind } from '@/api/taxonomy/get-taxa';
 import { videoQueryOptions } from '@/api/videos/get-video';
-import { videosQueryOptions } from '@/api/videos/get-videos';
+import { videosQueryOptions, withHidden } from '@/api/videos/get-videos';
 import { parseSort, SORT_LABELS } from '@/api/videos/sorts';
 import { PAGE_SIZE } from '@/features/browse/components/catalogue-listing';
 import { videoJsonLd } from '@/features/watch/utils/video-json-ld';
 import { ApiError } from '@/lib/api/client';
 import type { Site } from '@/lib/api/types';
+import { hiddenExcludeOf } from '@/lib/hidden-topics';
 import { parsePage } from '@/lib/page-param';
 import { isVideoId } from '@/lib/video-id';
 import { PAGE_TITLES, searchTitle, taxonTitle, videoPageTitle } from '@/lib/page-titles';
@@ -275,9 +276,11 @@ async function firstCardImage({ origin, site, queryClient, url, imageSize }: Hea
   const page = parsePage(url.searchParams.get('page'));
   let card;
   try {
-    // The listing's own query (its filters too), which the page's grid then reads from the cache.
+    // The listing's own query (its filters and the guest's hidden topics too), which the page's grid then reads
+    // from the cache.
     const filters = parseListingFilters((name) => url.searchParams.get(name));
-    card = (await queryClient.fetchQuery(videosQueryOptions({ ...filter, ...filters, sort, page, limit: PAGE_SIZE }))).data[0];
+    const params = withHidden({ ...filter, ...filters, sort, page, limit: PAGE_SIZE }, hiddenExcludeOf(queryClient));
+    card = (await queryClient.fetchQuery(videosQueryOptions(params))).data[0];
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 400) return null;
     throw error;

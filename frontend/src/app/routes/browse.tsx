@@ -7,6 +7,8 @@ import { tagQueryOptions, useTag } from '@/api/taxonomy/get-tag';
 import { useTaxa, type CreatableTaxonKind } from '@/api/taxonomy/get-taxa';
 import { FollowButton } from '@/components/ui/follow-button';
 import { useUser } from '@/features/auth/api/get-user';
+import { HideTopicButton, HideTopicStatus, hiddenTopicEmpty } from '@/features/hidden-topics/components/hide-topic';
+import { useHiddenTopics } from '@/features/hidden-topics/hooks/use-hidden-topics';
 import { ApiError } from '@/lib/api/client';
 import type { TaxonRef } from '@/lib/api/types';
 import { useBrowserValue } from '@/lib/browser-value';
@@ -52,11 +54,18 @@ export const CategoriesRoute = () => <TaxonIndex kind="categories" />;
 export const PerformersRoute = () => <TaxonIndex kind="performers" />;
 export const TagsRoute = () => <TaxonIndex kind="tags" />;
 
-/** The videos of one category or performer, named from the index (which is cached), by its id in the path. */
+const TOPIC_KIND = { categories: 'category', performers: 'performer' } as const;
+
+/**
+ * The videos of one category or performer, named from the index (which is cached), by its id in the path, with
+ * "Hide this category" (or performer): docs/decisions.md › "Hidden topics".
+ */
 function TaxonPage({ kind }: { kind: CreatableTaxonKind }) {
   const { id = '' } = useParams();
   const taxa = useTaxa(kind);
   const taxon = taxa.data?.data.find((entry) => entry.id === id);
+  const hiding = useHiddenTopics();
+  const topic = TOPIC_KIND[kind];
 
   if (taxa.isSuccess && !taxon) return <NotFoundRoute />;
   const name = taxon?.name ?? (taxa.isError ? id : '…');
@@ -67,12 +76,14 @@ function TaxonPage({ kind }: { kind: CreatableTaxonKind }) {
       <CatalogueListing
         heading={(sort) => (kind === 'performers' ? `${sort} videos with ${name}` : `${sort} ${name} videos`)}
         filter={kind === 'categories' ? { category: id } : { performer: id }}
-        empty={kind === 'categories' ? 'No videos in this category yet.' : 'No videos with this performer yet.'}
+        empty={hiding.isHidden(topic, id) ? hiddenTopicEmpty(topic) : kind === 'categories' ? 'No videos in this category yet.' : 'No videos with this performer yet.'}
       >
         <p className="catalogue__back">
           <Link to={`/${kind}`}>{kind === 'categories' ? 'All categories' : 'All performers'}</Link>
           {kind === 'performers' && taxon && <PerformerFollow performer={taxon} />}
+          {taxon && <HideTopicButton kind={topic} id={taxon.id} hiding={hiding} />}
         </p>
+        <HideTopicStatus kind={topic} id={id} hiding={hiding} />
       </CatalogueListing>
     </>
   );
@@ -101,6 +112,7 @@ function TagPage() {
   // Once hydrated: <Navigate> moves in an effect, which a server render never runs (React Router warns there).
   const inBrowser = useBrowserValue(() => true, false);
   const queryClient = useQueryClient();
+  const hiding = useHiddenTopics();
   const moved = tag.data && tag.data.id !== id ? tag.data : null;
   // The tag's own address then shows at once what the synonym's answered, instead of reading it again.
   useEffect(() => {
@@ -119,11 +131,13 @@ function TagPage() {
       <CatalogueListing
         heading={(sort) => `${sort} videos tagged ${name}`}
         filter={{ tag: tagId }}
-        empty="No videos with this tag yet."
+        empty={hiding.isHidden('tag', tagId) ? hiddenTopicEmpty('tag') : 'No videos with this tag yet.'}
       >
         <p className="catalogue__back">
           <Link to="/tags">All tags</Link>
+          {tag.data && <HideTopicButton kind="tag" id={tag.data.id} hiding={hiding} />}
         </p>
+        <HideTopicStatus kind="tag" id={tagId} hiding={hiding} />
       </CatalogueListing>
     </>
   );

@@ -124,6 +124,7 @@ describe('the account menu', () => {
       ['Bookmarks', '/me/bookmarks'],
       ['Liked videos', '/me/likes'],
       ['History', '/me/history'],
+      ['Hidden topics', '/me/hidden'],
       ['Your account', '/me/account'],
     ]);
   });

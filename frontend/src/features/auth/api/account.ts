@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiErrorFrom, ok } from '@/lib/api/client';
 import { saveFile } from '@/lib/save-file';
-import { USER_QUERY_KEY } from './get-user';
+import { USER_QUERY_KEY } from '@/lib/session';
 import { setSessionUser } from './session-cache';
 
 /** The file name the API gives the export (Content-Disposition), or a plain one. */

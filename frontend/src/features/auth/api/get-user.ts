@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError, ok } from '@/lib/api/client';
 import type { User } from '@/lib/api/types';
-
-export const USER_QUERY_KEY = ['auth', 'me'] as const;
+import { USER_QUERY_KEY } from '@/lib/session';
 
 /** The signed-in user, from the session cookie; null for a visitor (401). */
 export async function getUser(signal?: AbortSignal): Promise<User | null> {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@/lib/api/types';
 import type { Bootstrap } from '@/lib/bootstrap';
-import { USER_QUERY_KEY } from './get-user';
+import { USER_QUERY_KEY } from '@/lib/session';
 
 /**
  * After a login, register or logout: the user query holds the new user at once, and everything else that was

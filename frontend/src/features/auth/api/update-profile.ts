@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '@/lib/api/client';
 import type { UpdateProfileBody } from '@/lib/api/types';
-import { USER_QUERY_KEY } from './get-user';
+import { USER_QUERY_KEY } from '@/lib/session';
 
 export const updateProfile = (body: UpdateProfileBody) => ok(api.PATCH('/api/auth/me', { body }));
 

@@ -36,7 +36,7 @@ export function AccountPage({ user, onDeleted }: { user: User; onDeleted: () => 
         <h2 id={`${id}-data`}>Your data</h2>
         <p>
           A copy of everything this site keeps about you, as a JSON file: your account, bookmarks, watch later,
-          playlists, liked videos, the performers you follow and your history.
+          playlists, liked videos, the performers you follow, your hidden topics and your history.
         </p>
         <button className="button" type="button" disabled={download.isPending} onClick={() => download.mutate()}>
           {download.isPending ? 'Preparing your data…' : 'Download my data'}
@@ -46,6 +46,14 @@ export function AccountPage({ user, onDeleted }: { user: User; onDeleted: () => 
             Your data could not be prepared. Please try again.
           </p>
         )}
+      </section>
+
+      <section className="panel account__section" aria-labelledby={`${id}-hidden`}>
+        <h2 id={`${id}-hidden`}>Hidden topics</h2>
+        <p>The categories, performers and tags whose videos you never want to see, left out of every listing.</p>
+        <Link className="button button--quiet" to="/me/hidden">
+          Your hidden topics
+        </Link>
       </section>
 
       <section className="panel account__section" aria-labelledby={`${id}-delete`}>

@@ -50,6 +50,7 @@ export function UserMenu() {
           <Link to="/me/bookmarks">Bookmarks</Link>
           <Link to="/me/likes">Liked videos</Link>
           <Link to="/me/history">History</Link>
+          <Link to="/me/hidden">Hidden topics</Link>
           <Link to="/me/account">Your account</Link>
           {isAdmin && <Link to="/admin">Admin</Link>}
           <button

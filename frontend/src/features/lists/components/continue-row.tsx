@@ -4,6 +4,7 @@ import { VideoRow } from '@/components/ui/video-row';
 import type { User, VideoCard } from '@/lib/api/types';
 import { useBrowserValue } from '@/lib/browser-value';
 import { forgetGuestProgress, guestContinueEntries, readContinueIndex } from '@/lib/continue-watching';
+import { useHiddenExclude } from '@/lib/hidden-topics';
 import { brandTitle, useSite } from '@/lib/site';
 
 const HEADING = 'Continue watching';
@@ -38,11 +39,13 @@ function GuestContinueRow() {
   const entries = guestContinueEntries(raw).slice(0, CONTINUE_ROW_COUNT);
   const ids = entries.map((entry) => entry.id);
   const cards = useCardsByIds(ids);
+  const hiding = useHiddenExclude() !== '';
 
-  // What the catalogue no longer has (deleted, unpublished) leaves this browser's row for good.
+  // What the catalogue no longer has (deleted, unpublished) leaves this browser's row for good. Not while the
+  // guest hides topics: a card left out for them is not gone, and comes back when they unhide it.
   const answered = cards.isSuccess && !cards.isPlaceholderData ? cards.data.data : null;
   useEffect(() => {
-    if (!answered) return;
+    if (!answered || hiding) return;
     const present = new Set(answered.map((card) => card.id));
     const gone = ids.filter((id) => !present.has(id));
     if (gone.length > 0) forgetGuestProgress(gone);

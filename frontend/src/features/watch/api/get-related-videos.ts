@@ -1,13 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { videoKeys } from '@/api/videos/keys';
 import { api, ok } from '@/lib/api/client';
+import { useHiddenExclude } from '@/lib/hidden-topics';
 
-export const getRelatedVideos = (id: number, signal?: AbortSignal) =>
-  ok(api.GET('/api/videos/{id}/related', { params: { path: { id } }, signal }));
+/** GET /api/videos/{id}/related, without the topics of `exclude` (a guest's hidden ones; '' for none). */
+export const getRelatedVideos = (id: number, exclude = '', signal?: AbortSignal) =>
+  ok(api.GET('/api/videos/{id}/related', { params: { path: { id }, query: { exclude } }, signal }));
 
-export const relatedVideosQueryOptions = (id: number) =>
+export const relatedVideosQueryOptions = (id: number, exclude = '') =>
   queryOptions({
-    queryKey: ['watch', 'related', id],
-    queryFn: ({ signal }) => getRelatedVideos(id, signal),
+    queryKey: videoKeys.relatedOf(id, exclude),
+    queryFn: ({ signal }) => getRelatedVideos(id, exclude, signal),
   });
 
-export const useRelatedVideos = (id: number) => useQuery(relatedVideosQueryOptions(id));
+/** The related row, without the visitor's hidden topics. */
+export function useRelatedVideos(id: number) {
+  const exclude = useHiddenExclude();
+  return useQuery(relatedVideosQueryOptions(id, exclude));
+}
