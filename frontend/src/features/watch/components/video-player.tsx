@@ -396,29 +396,28 @@ export function VideoPlayer({
               </select>
             </label>
           )}
-          {levels.length > 1 && (
-            <label className="player__quality">
-              <span className="visually-hidden">Quality</span>
-              <select value={level} onChange={(event) => setLevel(Number(event.target.value))}>
-                <option value={-1}>Auto</option>
-                {levels.map((rendition) => (
-                  <option key={rendition.index} value={rendition.index}>
-                    {rendition.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
+          {/* There from the first paint (Auto until the stream's renditions are known), so nothing moves when they are. */}
+          <label className="player__quality">
+            <span className="visually-hidden">Quality</span>
+            <select value={level} disabled={levels.length <= 1} onChange={(event) => setLevel(Number(event.target.value))}>
+              <option value={-1}>Auto</option>
+              {levels.map((rendition) => (
+                <option key={rendition.index} value={rendition.index}>
+                  {rendition.label}
+                </option>
+              ))}
+            </select>
+          </label>
           {pipSupported && (
-            <button className="icon-button" type="button" aria-label="Picture in picture" onClick={togglePictureInPicture}>
+            <button className="icon-button player__desktop" type="button" aria-label="Picture in picture" onClick={togglePictureInPicture}>
               <PictureInPictureIcon />
             </button>
           )}
-          <button className="icon-button" type="button" aria-label="Keyboard shortcuts" aria-haspopup="dialog" onClick={() => setHelpOpen(true)}>
+          <button className="icon-button player__desktop" type="button" aria-label="Keyboard shortcuts" aria-haspopup="dialog" onClick={() => setHelpOpen(true)}>
             <KeyboardIcon />
           </button>
           {theater && (
-            <button className="icon-button" type="button" aria-label="Theater mode" aria-pressed={theater.on} onClick={theater.toggle}>
+            <button className="icon-button player__desktop" type="button" aria-label="Theater mode" aria-pressed={theater.on} onClick={theater.toggle}>
               <TheaterIcon active={theater.on} />
             </button>
           )}
