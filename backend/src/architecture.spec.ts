@@ -68,6 +68,7 @@ const WRITE_FREE_CACHES: Record<string, string> = {
   [path.join('common', 'redis', 'window-counts.ts')]: 'rate counts of this process while Redis is down',
   [path.join('common', 'http', 'read-budget.ts')]: 'read counts per network (a rate limit)',
   [path.join('common', 'utils', 'client-ip.ts')]: 'parsed networks of the trusted-proxy setting',
+  [path.join('videos', 'catalogue', 'title-index.ts')]: "the index's own recent matches, each checked against its membership version (SearchIndex applies the announcements to the index)",
 };
 
 /** Who announces which change: the owner of what changed, nobody else. */

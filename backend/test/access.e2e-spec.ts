@@ -17,6 +17,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/videos/{id}/related',
   'GET /api/categories',
   'GET /api/performers',
+  'GET /api/tags',
+  'GET /api/tags/{id}',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/logout',
