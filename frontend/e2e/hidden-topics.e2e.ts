@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newVisitor, registerMember } from './support/browser';
+import { ADMIN } from './support/constants';
 
 /*
  * Hidden topics (docs/decisions.md › "Hidden topics"): a guest hides a performer on their page (kept in the
@@ -20,23 +21,45 @@ const api = async <T>(path: string): Promise<T> => {
 
 const idsOf = async (query: string): Promise<number[]> => (await api<{ data: Card[] }>(`/api/videos?limit=60&${query}`)).data.map((card) => card.id);
 
+/** A call to the API as the admin the app under test creates (to give the catalogue what a test needs). */
+async function asAdmin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const login = await fetch(`${baseURL()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const res = await fetch(`${baseURL()}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json().catch(() => null)) as T;
+}
+
+type Taxa = { categories: { id: string; name: string }[]; performers: { id: string; name: string }[] };
+
 /**
- * A category's or performer's id and name whose videos are some of the catalogue's but not all of it, and a video
- * of the rest whose related row shows one of theirs: what the tests hide, and where they look for it.
+ * A new category or performer on one published video, and a new category shared by that video and another: the
+ * topic the test hides, its video, and a video whose related row shows it (whatever the other test files did to
+ * the small demo catalogue before this one runs).
  */
 async function pickTopic(kind: 'categories' | 'performers'): Promise<{ id: string; name: string; theirs: number[]; watch: number }> {
-  const all = await idsOf('sort=newest');
-  const { data: taxa } = await api<{ data: { id: string; name: string; video_count: number }[] }>(`/api/${kind}`);
-  for (const taxon of taxa.filter((entry) => entry.video_count > 0)) {
-    const theirs = await idsOf(`${kind === 'categories' ? 'category' : 'performer'}=${encodeURIComponent(taxon.id)}`);
-    const rest = all.filter((id) => !theirs.includes(id));
-    if (theirs.length === 0 || rest.length === 0) continue;
-    for (const watch of rest) {
-      const related = await api<{ data: Card[] }>(`/api/videos/${watch}/related`);
-      if (related.data.some((card) => theirs.includes(card.id))) return { id: taxon.id, name: taxon.name, theirs, watch };
-    }
+  const [theirs, watch] = await idsOf('sort=newest');
+  if (theirs === undefined || watch === undefined) throw new Error('the test catalogue has fewer than two published videos');
+  const stamp = Date.now().toString(36);
+  const topic = await asAdmin<{ id: string; name: string }>(`/api/${kind}`, { method: 'POST', body: { name: `Hidden ${kind} ${stamp}` } });
+  const link = await asAdmin<{ id: string; name: string }>('/api/categories', { method: 'POST', body: { name: `Hidden link ${stamp}` } });
+  for (const [id, added] of [[theirs, [topic]], [watch, []]] as const) {
+    const video = await api<Taxa & { id: number }>(`/api/videos/${id}`);
+    const taxa = { categories: [...video.categories, link], performers: video.performers };
+    taxa[kind] = [...taxa[kind], ...added];
+    await asAdmin('/api/admin/update-video', { method: 'POST', body: { id, categories: taxa.categories, performers: taxa.performers } });
   }
-  throw new Error(`no ${kind} of the test catalogue has videos in another video's related row`);
+  const related = await api<{ data: Card[] }>(`/api/videos/${watch}/related`);
+  if (!related.data.some((card) => card.id === theirs)) throw new Error(`video ${theirs} is not in video ${watch}'s related row`);
+  return { id: topic.id, name: topic.name, theirs: [theirs], watch };
 }
 
 /** The videos the page links to, by id (its grids and rows). */
