@@ -13,6 +13,7 @@ import { privateByDefault } from './common/http/http-caching';
 import { readBudget } from './common/http/read-budget';
 import { requestLog } from './common/http/request-log';
 import { securityHeaders } from './common/http/security-headers';
+import { AdZonesService } from './ads/ad-zones.service';
 import { compressedAnswers } from './common/http/compression';
 import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, noNulCharacters, oneApiSpelling, wellFormedReviver } from './common/http/request-guards';
 import { sessionCookieName } from './common/http/session-cookie';
@@ -87,6 +88,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
       // HSTS only where the site is served over HTTPS; on http://localhost it would pin the browser to TLS.
       strictTransportSecurity: config.env === 'production',
     },
+    // The ad zones' hosts and inline blocks (docs/ads.md › "CSP"), as they are now: a change applies on the next page.
+    () => app.get(AdZonesService).sources(),
   ));
   // One spelling of an API path, and no NUL character in a path or query (docs/security.md).
   app.use(oneApiSpelling, noNulCharacters);

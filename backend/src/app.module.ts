@@ -27,6 +27,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { MediaModule } from './media/media.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { RemovalRequestsModule } from './removal-requests/removal-requests.module';
+import { AdsModule } from './ads/ads.module';
 import { SeoModule } from './seo/seo.module';
 import { SiteModule } from './site/site.module';
 import { TaxonomyModule } from './taxonomy/taxonomy.module';
@@ -79,6 +80,7 @@ export class AppModule {
         AdminModule,
         DashboardModule,
         RemovalRequestsModule,
+        AdsModule,
         SeoModule,
         WebModule.forRoot(webRoot),
       ],

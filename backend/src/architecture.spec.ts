@@ -37,6 +37,9 @@ const OWNERS: Record<string, string> = {
   scheduled_tasks: 'jobs',
   removal_requests: 'removal-requests',
   hls_keys: 'media',
+  ad_zones: 'ads',
+  ad_zone_daily_stats: 'ads',
+  ad_member_impressions: 'ads',
 };
 
 /** Folders that build whole databases: every table is theirs by design. */
@@ -79,6 +82,7 @@ const ANNOUNCERS: Record<string, string[]> = {
   [path.join('taxonomy', 'hidden-topics.service.ts')]: ['HiddenTopicsChanged'],
   [path.join('admin', 'admin.service.ts')]: ['CachesCleared'],
   [path.join('media', 'media-placements.service.ts')]: ['MediaPlaced'],
+  [path.join('ads', 'ad-zones.service.ts')]: ['AdZonesChanged'],
 };
 
 /**

@@ -31,6 +31,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/removal-requests',
   // Beyond the contract: cards by id, for a guest's Continue watching (docs/decisions.md › "Continue watching").
   'GET /api/cards',
+  // The ad slots a page asks for and the events it counts (api-contract.md › Ads).
+  'GET /api/ads',
+  'POST /api/ads/{id}/events',
   // Beyond the contract: the crawlers' files (docs/seo.md, "Sitemaps and robots.txt").
   'GET /robots.txt',
   'GET /sitemap.xml',

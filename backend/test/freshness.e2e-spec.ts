@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { slugify } from '@hunktube/shared';
 import request, { type Response } from 'supertest';
+import { AdEventsService } from '../src/ads/ad-events.service';
 import { ffmpegPath } from '../src/media/ffmpeg.runner';
 import { guestFrom, insertVideo } from './helpers/factories';
 import { bearer, createTestApp, onPostgresServer, registerAdmin, registerUser, type TestApp, type TestUser } from './helpers/test-app';
@@ -375,6 +376,54 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
     'PATCH /api/admin/categories/{id}': renameTaxon('categories'),
     'PATCH /api/admin/performers/{id}': renameTaxon('performers'),
     'PATCH /api/admin/tags/{id}': renameTaxon('tags'),
+    // --- ad zones (docs/ads.md) ---------------------------------------------------------------------------------
+    'POST /api/admin/ad-zones': scenario({
+      arrange: async () => ({ name: `Zone ${uniqueWord()}` }),
+      reads: (c) => [
+        { url: '/api/admin/ad-zones', as: 'admin', shows: (res) => expect(JSON.stringify(res.body.data)).toContain(c.name) },
+        { url: '/api/ads?placement=banner-footer', shows: (res) => expect(JSON.stringify(res.body.data)).toContain(c.name) },
+        { url: '/api/admin/ad-stats?days=7', as: 'admin', shows: (res) => expect(JSON.stringify(res.body.zones)).toContain(c.name) },
+      ],
+      write: async (c) =>
+        write('post', '/api/admin/ad-zones', 'admin').send({ name: c.name, placement: 'banner-footer', kind: 'html', html: `<b>${c.name}</b>`, brands: ['default'] }).expect(201),
+    }),
+    'PATCH /api/admin/ad-zones/{id}': scenario({
+      arrange: async () => {
+        const html = `<b>${uniqueWord()}</b>`;
+        const zone = await write('post', '/api/admin/ad-zones', 'admin').send({ name: 'Patched', placement: 'banner-watch', kind: 'html', html, brands: ['default'] }).expect(201);
+        return { id: zone.body.id as number, html };
+      },
+      reads: (c) => [
+        { url: '/api/admin/ad-zones', as: 'admin', shows: (res) => expect(res.body.data.find((z: { id: number }) => z.id === c.id)?.active).toBe(false) },
+        { url: '/api/ads?placement=banner-watch', shows: (res) => expect(JSON.stringify(res.body.data)).not.toContain(c.html) },
+      ],
+      write: async (c) => write('patch', `/api/admin/ad-zones/${c.id}`, 'admin').send({ active: false }).expect(200),
+    }),
+    'DELETE /api/admin/ad-zones/{id}': scenario({
+      arrange: async () => {
+        const vastUrl = `https://${uniqueWord().toLowerCase()}.ads.example/vast`;
+        const zone = await write('post', '/api/admin/ad-zones', 'admin').send({ name: 'Removed', placement: 'postroll', kind: 'vast', vastUrl, brands: ['default'] }).expect(201);
+        return { id: zone.body.id as number, vastUrl };
+      },
+      reads: (c) => [
+        { url: '/api/admin/ad-zones', as: 'admin', shows: (res) => expect(idsOf(res)).not.toContain(c.id) },
+        { url: '/api/ads?placement=postroll', shows: (res) => expect(idsOf(res)).not.toContain(c.id) },
+        { url: `/api/admin/ad-zones/${c.id}/stats`, as: 'admin', shows: (res) => expect(res.status).toBe(404) },
+      ],
+      write: async (c) => write('delete', `/api/admin/ad-zones/${c.id}`, 'admin').expect(204),
+    }),
+    'POST /api/ads/{id}/events': scenario({
+      // Counted at once in this process's figures; written for every process at the next flush (flushed here).
+      arrange: async () => {
+        const zone = await write('post', '/api/admin/ad-zones', 'admin').send({ name: 'Counted', placement: 'preroll', kind: 'vast', vastUrl: 'https://ads.example/v', brands: ['default'] }).expect(201);
+        return { id: zone.body.id as number };
+      },
+      reads: (c) => [{ url: `/api/admin/ad-zones/${c.id}/stats?days=7`, as: 'admin', shows: (res) => expect(res.body.totals.clicks).toBe(1) }],
+      write: async (c) => {
+        await send(a, 'post', `/api/ads/${c.id}/events`).send({ event: 'click' }).expect(204);
+        await a.app.get(AdEventsService).flush();
+      },
+    }),
     'DELETE /api/admin/tags/{id}': scenario({
       arrange: async () => {
         const name = `Tag ${uniqueWord()}`;

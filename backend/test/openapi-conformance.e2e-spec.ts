@@ -50,7 +50,18 @@ describe('The API’s answers against its OpenAPI document (e2e)', () => {
       .send({ urls: [`${ORIGIN}/video/${videoId}`], reason: 'copyright', contact: 'owner@example.com', good_faith: true })
       .expect(201);
 
+    // Zones for both kinds and a member's view, so that GET /api/ads answers each field.
+    const zone = await request(t.http).post('/api/admin/ad-zones').set(bearer(admin))
+      .send({ name: 'Conformance pre-roll', placement: 'preroll', kind: 'vast', vastUrl: 'https://ads.example/vast', brands: ['default'], members: true, frequencyCap: { count: 3, hours: 24 } })
+      .expect(201);
+    await request(t.http).post('/api/admin/ad-zones').set(bearer(admin))
+      .send({ name: 'Conformance banner', placement: 'banner-footer', kind: 'html', html: '<b>Ad</b>', brands: ['default'] })
+      .expect(201);
+    await request(t.http).post(`/api/ads/${zone.body.id}/events`).send({ event: 'impression' }).expect(204);
+
     filled = {
+      '/api/ads': '/api/ads?placement=preroll',
+      '/api/admin/ad-zones/{id}/stats': `/api/admin/ad-zones/${zone.body.id}/stats`,
       '/api/videos/{id}': `/api/videos/${videoId}`,
       '/api/videos/{id}/related': `/api/videos/${videoId}/related`,
       '/api/cards': `/api/cards?ids=${otherId},${videoId}`,

@@ -367,7 +367,7 @@ function parseMediaHosts(raw: string): AppConfig['mediaHosts'] | string {
   return { '1': hosts['1'] ?? fallback, '2': hosts['2'] ?? fallback, default: fallback };
 }
 
-const BRANDS: readonly Brand[] = ['default', 'atg', 'jtg'];
+export const BRANDS: readonly Brand[] = ['default', 'atg', 'jtg'];
 /** A host name (letters, digits, dots and dashes) with an optional port, as a Host header carries it. */
 const BRAND_HOST = /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/;
 

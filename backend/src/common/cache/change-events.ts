@@ -33,6 +33,8 @@ export type ChangeEvent =
   | { type: 'TaxaChanged' }
   /** A member changed the topics they hide (their listings read them). */
   | { type: 'HiddenTopicsChanged'; userId: string }
+  /** An admin created, changed or removed an ad zone (docs/ads.md): the zones each process keeps, and the pages' CSP. */
+  | { type: 'AdZonesChanged' }
   /** Videos' media now read from another store (`npm run media:migrate`): the folders' stems and the store. */
   | { type: 'MediaPlaced'; stems: string[]; store: 'disk' | 's3' }
   /**
@@ -46,7 +48,7 @@ export type ChangeEventType = ChangeEvent['type'];
 /** What a cache does on each event that evicts it; events it is not evicted by are left out. */
 export type CachedEvictions = { [K in ChangeEventType]?: (event: Extract<ChangeEvent, { type: K }>) => void };
 
-const TYPES: ReadonlySet<string> = new Set<ChangeEventType>(['VideoChanged', 'CountsFlushed', 'RankingRecomputed', 'TaxaChanged', 'HiddenTopicsChanged', 'MediaPlaced', 'CachesCleared']);
+const TYPES: ReadonlySet<string> = new Set<ChangeEventType>(['VideoChanged', 'CountsFlushed', 'RankingRecomputed', 'TaxaChanged', 'HiddenTopicsChanged', 'AdZonesChanged', 'MediaPlaced', 'CachesCleared']);
 
 /** Whether a message from another process is an event of this version (a rolling deploy may mix versions). */
 export function isChangeEvent(message: unknown): message is ChangeEvent {

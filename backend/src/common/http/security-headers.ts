@@ -1,6 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 
+/** The policy's directives, as helmet takes them. */
+type CspDirectives = NonNullable<Extract<HelmetOptions['contentSecurityPolicy'], object>['directives']>;
+
 /**
  * The pages other sites may frame: the embeddable player, `/embed/{id}`, and nothing else. Matched on the path
  * exactly as sent (not normalised), so `/embed/1/../admin` or an encoded slash is not it.
@@ -27,23 +30,68 @@ export const PERMISSIONS_POLICY = [
  * so that a page isolated with `Cross-Origin-Embedder-Policy` may frame it too. Every other page still refuses
  * framing (`frame-ancestors 'self'`, `X-Frame-Options: SAMEORIGIN`).
  */
-export function securityHeaders(options: HelmetOptions): RequestHandler {
-  const csp = typeof options.contentSecurityPolicy === 'object' ? options.contentSecurityPolicy : {};
-  const everyPage = frozenHeaders(helmet(options));
-  const embeddable = frozenHeaders(
-    helmet({
-      ...options,
-      contentSecurityPolicy: { ...csp, directives: { ...csp.directives, 'frame-ancestors': ['*'] } },
-      xFrameOptions: false,
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-      // (the cast: helmet's types refuse xFrameOptions beside a spread that might also hold its alias, frameguard)
-    } as HelmetOptions),
-  );
+export function securityHeaders(options: HelmetOptions, extra?: () => Promise<{ key: string; sources: ExtraSources }>): RequestHandler {
+  const build = (sources: ExtraSources | null) => {
+    const csp = typeof options.contentSecurityPolicy === 'object' ? options.contentSecurityPolicy : {};
+    const directives = sources ? withSources(csp.directives ?? {}, sources) : (csp.directives ?? {});
+    const everyPage = frozenHeaders(helmet({ ...options, contentSecurityPolicy: { ...csp, directives } }));
+    const embeddable = frozenHeaders(
+      helmet({
+        ...options,
+        contentSecurityPolicy: { ...csp, directives: { ...directives, 'frame-ancestors': ['*'] } },
+        xFrameOptions: false,
+        crossOriginResourcePolicy: { policy: 'cross-origin' },
+        // (the cast: helmet's types refuse xFrameOptions beside a spread that might also hold its alias, frameguard)
+      } as HelmetOptions),
+    );
+    return (req: Request, res: Response, next: NextFunction) => (EMBEDDABLE_PAGE.test(req.path) ? embeddable(req, res, next) : everyPage(req, res, next));
+  };
+  const plain = build(null);
+  // The headers of the sources last asked for: rebuilt only when an admin's change moved them.
+  let last: { key: string; headers: RequestHandler } | null = null;
   return (req, res, next) => {
     // The policy on documents only: it governs a page and what it frames, and means nothing on an API answer,
     // where its 400 bytes were a third more header on a small JSON (the bench's hot reads lost some 10% of their rate).
-    if (!req.path.startsWith('/api/')) res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    return EMBEDDABLE_PAGE.test(req.path) ? embeddable(req, res, next) : everyPage(req, res, next);
+    if (req.path.startsWith('/api/')) return plain(req, res, next);
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (!extra) return plain(req, res, next);
+    extra().then(
+      ({ key, sources }) => {
+        if (last?.key !== key) last = { key, headers: sources.origins.length + sources.scriptHashes.length + sources.styleHashes.length ? build(sources) : plain };
+        last.headers(req, res, next);
+      },
+      // Without the zones (the database is down and they were never read): the policy without ad sources.
+      () => plain(req, res, next),
+    );
+  };
+}
+
+/** What ad zones add to the pages' policy (docs/ads.md › "CSP"): their origins and their inline blocks' hashes. */
+export interface ExtraSources {
+  origins: string[];
+  scriptHashes: string[];
+  styleHashes: string[];
+}
+
+/**
+ * The directives with the ad zones' sources: their origins may serve scripts, styles, images, media, frames and
+ * answer fetches (a VAST tag, a tracker); their inline scripts and styles are allowed by hash, nothing else inline.
+ * A banner's `srcdoc` frame has the page's policy, so this is what lets it load.
+ */
+function withSources(directives: CspDirectives, sources: ExtraSources): CspDirectives {
+  const add = (name: string, ...values: string[]) => {
+    const base = (directives[name] as string[] | null | undefined) ?? ["'self'"];
+    return [...base, ...values.filter((value) => !base.includes(value))];
+  };
+  const { origins, scriptHashes, styleHashes } = sources;
+  return {
+    ...directives,
+    'script-src': add('script-src', ...origins, ...scriptHashes),
+    'style-src': add('style-src', ...origins, ...styleHashes),
+    'img-src': add('img-src', ...origins),
+    'media-src': add('media-src', ...origins),
+    'connect-src': add('connect-src', ...origins),
+    'frame-src': add('frame-src', ...origins),
   };
 }
 

@@ -11,3 +11,6 @@ export const constraintOf = (error: unknown): string | undefined => driverError(
 
 /** A unique constraint refused the row (23505): the database, not a prior look-up, decides duplicates. */
 export const isUniqueViolation = (error: unknown): boolean => sqlStateOf(error) === '23505';
+
+/** A foreign key refused the row (23503): what it names is gone. */
+export const isForeignKeyViolation = (error: unknown): boolean => sqlStateOf(error) === '23503';

@@ -34,6 +34,8 @@ export interface Fixtures {
   /** Open. */
   removalRequestId: number;
   closedRemovalRequestId: number;
+  /** An html zone in the footer. */
+  adZoneId: number;
 }
 
 export interface Users {
@@ -95,6 +97,20 @@ export const FIELD_HINTS: Record<string, Hint> = {
   'HiddenTopicsDto.performers': (c) => [c.fx.performerId],
   'HiddenTopicsDto.tags': (c) => [c.fx.tagId],
   'CreateTagSynonymDto.alias': (c) => `hostile-alias-${c.unique()}`,
+  // An ad zone: a banner of the main brand (a vast one is the same with a tag URL; the e2e suite has both).
+  'CreateAdZoneDto.placement': () => 'banner-footer',
+  'CreateAdZoneDto.kind': () => 'html',
+  'CreateAdZoneDto.vastUrl': () => null,
+  'CreateAdZoneDto.html': () => '<b>Hostile ad</b>',
+  'CreateAdZoneDto.skipAfter': () => null,
+  'CreateAdZoneDto.hosts': () => ['https://ads.example'],
+  'UpdateAdZoneDto.placement': () => 'banner-footer',
+  'UpdateAdZoneDto.kind': () => 'html',
+  'UpdateAdZoneDto.vastUrl': () => null,
+  'UpdateAdZoneDto.html': () => '<b>Hostile ad</b>',
+  'UpdateAdZoneDto.skipAfter': () => null,
+  'UpdateAdZoneDto.hosts': () => ['https://ads.example'],
+  brands: () => ['default'],
   // Query parameters.
   category: (c) => c.fx.categoryId,
   tag: (c) => c.fx.tagId,
@@ -165,6 +181,9 @@ export const PATH_FIXTURES: Record<string, PathFixture> = {
     valid: () => 'videos-1.xml',
     others: () => [{ label: 'no such file', value: 'videos-999999.xml' }, { label: 'not a sitemap name', value: 'index.html' }],
   },
+  // Any admin may change any zone: the others name none.
+  'ad-zones/{id}': { valid: (fx) => fx.adZoneId, others: () => [{ label: 'no such zone', value: 2_147_483_647 }] },
+  'ads/{id}': { valid: (fx) => fx.adZoneId, others: () => [{ label: 'no such zone', value: 2_147_483_647 }] },
   'removal-requests/{id}': {
     valid: (fx) => fx.removalRequestId,
     others: (fx) => [{ label: 'a closed request', value: fx.closedRemovalRequestId }, { label: 'no such request', value: 2_147_483_647 }],

@@ -7,7 +7,7 @@ let round = 0;
 /**
  * A fresh set of everything a route may name, written straight into the database: a published video with a
  * category, a performer and a tag (with a synonym), member A's playlist with another video, member B's playlist, an unpublished video,
- * a failed and a finished job, an open and a closed removal request; member A likes the published video.
+ * a failed and a finished job, an open and a closed removal request, an ad zone; member A likes the published video.
  */
 export async function createFixtures(db: DataSource, users: Users): Promise<Fixtures> {
   round += 1;
@@ -41,6 +41,11 @@ export async function createFixtures(db: DataSource, users: Users): Promise<Fixt
     );
     return Number(id);
   };
+  // An ad zone to change, count and remove (banners: html, every field of its kind).
+  const [{ id: adZoneId }] = await db.query<{ id: number }[]>(
+    `INSERT INTO ad_zones (name, placement, kind, html, brands) VALUES ($1, 'banner-footer', 'html', '<b>Ad</b>', '{default}') RETURNING id`,
+    [`Hostile zone ${tag}`],
+  );
   // Member A likes the video, so that taking a like back (remove-like) has one to take.
   await db.query(`INSERT INTO likes (user_id, video_id) VALUES ($1, $2)`, [users.memberA.id, videoId]);
   const row = (await db.query<{ id: string }[]>(`SELECT id FROM categories WHERE name = $1`, [categoryName]))[0];
@@ -60,5 +65,6 @@ export async function createFixtures(db: DataSource, users: Users): Promise<Fixt
     doneJobId: await job('done'),
     removalRequestId: await removalRequest(true),
     closedRemovalRequestId: await removalRequest(false),
+    adZoneId: Number(adZoneId),
   };
 }

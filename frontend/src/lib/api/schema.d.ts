@@ -1171,6 +1171,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active zones of this site that may fill a slot for this viewer (members, embeds); the client picks by weight and applies the cap */
+        get: operations["AdsController_slots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count an event of a zone (per zone and day) */
+        post: operations["AdsController_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ad-zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ad zone, by id */
+        get: operations["AdminAdZonesController_list"];
+        put?: never;
+        /** Create an ad zone */
+        post: operations["AdminAdZonesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ad-zones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a zone with its figures */
+        delete: operations["AdminAdZonesController_remove"];
+        options?: never;
+        head?: never;
+        /** Change any of a zone’s fields */
+        patch: operations["AdminAdZonesController_update"];
+        trace?: never;
+    };
+    "/api/admin/ad-zones/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A zone’s figures per day over the last days */
+        get: operations["AdminAdZonesController_zoneStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ad-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every zone’s totals and the days summed over the last days (beyond the contract) */
+        get: operations["AdminAdZonesController_allStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/robots.txt": {
         parameters: {
             query?: never;
@@ -2216,6 +2320,207 @@ export interface components {
         };
         RemovalRequestResponseDto: {
             data: components["schemas"]["RemovalRequestDto"];
+        };
+        AdSlotDto: {
+            id: number;
+            /** @enum {string} */
+            placement: "preroll" | "postroll" | "pause" | "banner-listing" | "banner-watch" | "banner-footer";
+            /** @enum {string} */
+            kind: "vast" | "html";
+            vastUrl: string | null;
+            html: string | null;
+            skipAfter: number | null;
+            weight: number;
+            frequencyCap: components["schemas"]["FrequencyCapDto"] | null;
+        };
+        AdSlotListDto: {
+            data: components["schemas"]["AdSlotDto"][];
+        };
+        AdEventDto: {
+            /** @enum {string} */
+            event: "request" | "fill" | "impression" | "complete" | "skip" | "click" | "error";
+        };
+        AdZoneDto: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            placement: "preroll" | "postroll" | "pause" | "banner-listing" | "banner-watch" | "banner-footer";
+            /** @enum {string} */
+            kind: "vast" | "html";
+            vastUrl: string | null;
+            html: string | null;
+            hosts: string[];
+            brands: ("default" | "atg" | "jtg")[];
+            members: boolean;
+            embeds: boolean;
+            skipAfter: number | null;
+            frequencyCap: components["schemas"]["FrequencyCapDto"] | null;
+            weight: number;
+            active: boolean;
+        };
+        AdZoneListDto: {
+            data: components["schemas"]["AdZoneDto"][];
+        };
+        FrequencyCapDto: {
+            /** @example 3 */
+            count: number;
+            /** @example 24 */
+            hours: number;
+        };
+        CreateAdZoneDto: {
+            /** @example Home pre-roll */
+            name: string;
+            /** @enum {string} */
+            placement: "preroll" | "postroll" | "pause" | "banner-listing" | "banner-watch" | "banner-footer";
+            /**
+             * @description `vast` for the player (not banners), `html` for banners and pause
+             * @enum {string}
+             */
+            kind: "vast" | "html";
+            /**
+             * @description The VAST tag URL (http or https); only for `vast`
+             * @example https://ads.example/vast?zone=1&cb=[CACHEBUSTING]
+             */
+            vastUrl?: string | null;
+            /** @description The banner snippet; only for `html`. Shown in a sandboxed frame */
+            html?: string | null;
+            /**
+             * @description Further origins the ads load from (creatives, trackers); the pages’ CSP lets them in
+             * @example [
+             *       "https://cdn.ads.example"
+             *     ]
+             */
+            hosts?: string[];
+            /**
+             * @description The brands (sites) the zone runs on
+             * @example [
+             *       "default"
+             *     ]
+             */
+            brands: ("default" | "atg" | "jtg")[];
+            /**
+             * @description Signed-in members see it too
+             * @default false
+             */
+            members: boolean;
+            /**
+             * @description The embeddable player carries it
+             * @default false
+             */
+            embeds: boolean;
+            /** @description Seconds before a video ad may be skipped; null: not skippable */
+            skipAfter?: number | null;
+            /** @description At most `count` impressions per viewer in `hours`; null: no cap */
+            frequencyCap?: components["schemas"]["FrequencyCapDto"] | null;
+            /**
+             * @description Its share among the zones that fit one slot
+             * @default 1
+             */
+            weight: number;
+            /** @default true */
+            active: boolean;
+        };
+        UpdateAdZoneDto: {
+            /** @example Home pre-roll */
+            name?: string;
+            /** @enum {string} */
+            placement?: "preroll" | "postroll" | "pause" | "banner-listing" | "banner-watch" | "banner-footer";
+            /**
+             * @description `vast` for the player (not banners), `html` for banners and pause
+             * @enum {string}
+             */
+            kind?: "vast" | "html";
+            /**
+             * @description The VAST tag URL (http or https); only for `vast`
+             * @example https://ads.example/vast?zone=1&cb=[CACHEBUSTING]
+             */
+            vastUrl?: string | null;
+            /** @description The banner snippet; only for `html`. Shown in a sandboxed frame */
+            html?: string | null;
+            /**
+             * @description Further origins the ads load from (creatives, trackers); the pages’ CSP lets them in
+             * @example [
+             *       "https://cdn.ads.example"
+             *     ]
+             */
+            hosts?: string[];
+            /**
+             * @description The brands (sites) the zone runs on
+             * @example [
+             *       "default"
+             *     ]
+             */
+            brands?: ("default" | "atg" | "jtg")[];
+            /**
+             * @description Signed-in members see it too
+             * @default false
+             */
+            members: boolean;
+            /**
+             * @description The embeddable player carries it
+             * @default false
+             */
+            embeds: boolean;
+            /** @description Seconds before a video ad may be skipped; null: not skippable */
+            skipAfter?: number | null;
+            /** @description At most `count` impressions per viewer in `hours`; null: no cap */
+            frequencyCap?: components["schemas"]["FrequencyCapDto"] | null;
+            /**
+             * @description Its share among the zones that fit one slot
+             * @default 1
+             */
+            weight: number;
+            /** @default true */
+            active: boolean;
+        };
+        AdCountsDto: {
+            requests: number;
+            fills: number;
+            impressions: number;
+            completes: number;
+            skips: number;
+            clicks: number;
+            errors: number;
+        };
+        AdDayDto: {
+            requests: number;
+            fills: number;
+            impressions: number;
+            completes: number;
+            skips: number;
+            clicks: number;
+            errors: number;
+            /**
+             * @description The day (the database’s calendar)
+             * @example 2026-11-28
+             */
+            day: string;
+        };
+        AdZoneStatsDto: {
+            id: number;
+            name: string;
+            /** @enum {number} */
+            days: 7 | 30 | 90;
+            /** @description The period’s sums, what is still buffered included */
+            totals: components["schemas"]["AdCountsDto"];
+            /** @description Every day of the period, oldest first; days without any are zeros */
+            daily: components["schemas"]["AdDayDto"][];
+        };
+        AdZoneTotalsDto: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            placement: "preroll" | "postroll" | "pause" | "banner-listing" | "banner-watch" | "banner-footer";
+            active: boolean;
+            totals: components["schemas"]["AdCountsDto"];
+        };
+        AdStatsDto: {
+            /** @enum {number} */
+            days: 7 | 30 | 90;
+            /** @description Every zone, by id */
+            zones: components["schemas"]["AdZoneTotalsDto"][];
+            /** @description Every zone summed per day, oldest first */
+            daily: components["schemas"]["AdDayDto"][];
         };
     };
     responses: never;
@@ -9024,6 +9329,693 @@ export interface operations {
                 };
             };
             /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdsController_slots: {
+        parameters: {
+            query: {
+                placement: "preroll" | "postroll" | "pause" | "banner-listing" | "banner-watch" | "banner-footer";
+                /** @description The video being watched (positive integer) */
+                videoId?: string;
+                /** @description The embeddable player or a framed page asks */
+                embed?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdSlotListDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description An unknown placement, a videoId that is not a positive integer, or embed not true or false
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdsController_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdEventDto"];
+            };
+        };
+        responses: {
+            /** @description Counted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description id is not a positive integer, or an unknown event
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A write sent from another site (Sec-Fetch-Site or Origin): refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Ad zone not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminAdZonesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdZoneListDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Signed in, but not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminAdZonesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdZoneDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdZoneDto"];
+                };
+            };
+            /**
+             * @description A field is missing or invalid (the message names it), or a kind the placement does not take
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminAdZonesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Ad zone not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminAdZonesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdZoneDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdZoneDto"];
+                };
+            };
+            /**
+             * @description A field is invalid (the message names it), or the zone would not hold together (a kind the placement does not take)
+             *
+             *     Invalid input, named in `error`: a field missing, unknown or out of its limits, or a body that is not well-formed JSON, nests too deep or holds a NUL character
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Signed in, but not an admin
+             *
+             *     A write sent from another site (Sec-Fetch-Site or Origin): refused
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Ad zone not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A JSON body over 256 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A body that is not JSON (nor multipart on an upload route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many writes from this network (RATE_LIMIT_WRITE; RATE_LIMIT_AUTH for sign-up, sign-in and account deletion); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminAdZonesController_zoneStats: {
+        parameters: {
+            query?: {
+                /** @description Days of history, today included */
+                days?: 7 | 30 | 90;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdZoneStatsDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description id is not a positive integer, or days is not 7, 30 or 90
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Signed in, but not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Ad zone not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database or Redis is down: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminAdZonesController_allStats: {
+        parameters: {
+            query?: {
+                /** @description Days of history, today included */
+                days?: 7 | 30 | 90;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdStatsDto"];
+                };
+            };
+            /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description days is not 7, 30 or 90
+             *
+             *     Invalid input, named in `error`: a path or query parameter out of its limits (or, on a route that takes a query, one it does not know), or a NUL character in the path or query
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid token: not signed in, a bad token, or a session that has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Signed in, but not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many reads from this network (RATE_LIMIT_READ); Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
