@@ -499,8 +499,12 @@ describe(`Freshness: every write shows on the next read, ${second ? 'in this pro
         { url: `/api/videos?q=${c.word}`, shows: (res) => expect(idsOf(res)).toEqual([c.id]) },
         { url: `/api/videos/${c.other}/related`, shows: (res) => expect(res.body.data.find((v: { id: number }) => v.id === c.id)?.title).toBe(`${c.word} Edited`) },
         { url: '/api/cards?ids=' + c.id, shows: (res) => expect(JSON.stringify(res.body)).toContain(`${c.word} Edited`) },
+        // A tag the edit created is listed at once (the edit's VideoChanged is all it takes).
+        { url: '/api/tags', shows: (res) => expect(JSON.stringify(res.body.data)).toContain(`"${c.word.toLowerCase()} tag"`) },
+        { url: `/api/tags/${c.word.toLowerCase()}-tag`, shows: (res) => expect(res.status).toBe(200) },
       ],
-      write: async (c) => write('post', '/api/admin/update-video', 'admin').send({ id: c.id, title: `${c.word} Edited` }).expect(200),
+      write: async (c) =>
+        write('post', '/api/admin/update-video', 'admin').send({ id: c.id, title: `${c.word} Edited`, tags: [`${c.word.toLowerCase()} tag`] }).expect(200),
     }),
     'POST /api/admin/delete-video': scenario({
       arrange: async () => {

@@ -84,7 +84,6 @@ export class AdminVideosService {
     // them first, so that the counts saved here are the totals from now on rather than a base for stale extras.
     if (dto.views !== undefined || dto.likes !== undefined) await this.counters.flush();
 
-    let createdTags = false;
     // Only `tx` inside: PGlite runs one query runner at a time, so the outer DataSource would wait forever.
     const status = await this.repository.edit(dto.id, async (tx) => {
       const status = await this.repository.lockForEdit(dto.id, tx);
@@ -95,7 +94,6 @@ export class AdminVideosService {
       const categories = dto.categories && (await this.taxa.resolve('categories', dto.categories, tx));
       const performers = dto.performers && (await this.taxa.resolve('performers', dto.performers, tx));
       const tags = dto.tags && (await this.tags.resolveNames(dto.tags, tx));
-      if (tags?.created) createdTags = true;
       await this.repository.writeColumns(dto.id, values, tx);
       if (countChanges && (countChanges.views !== 0 || countChanges.likes !== 0)) await this.repository.addCounts(dto.id, countChanges, tx);
       if (categories) await this.repository.replaceTaxa(dto.id, 'categories', categories, tx);
@@ -103,7 +101,6 @@ export class AdminVideosService {
       if (tags) await this.repository.replaceTaxa(dto.id, 'tags', tags.ids, tx);
       return status;
     });
-    if (createdTags) this.tags.announceCreated();
 
     return { data: await this.videoOf(dto.id, status), error: null };
   }

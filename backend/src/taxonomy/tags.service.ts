@@ -32,15 +32,11 @@ export class TagsService {
   /**
    * The ids of the tags a video is given as names (or `{id, name}` as the Video carries them), each once, creating
    * new ones (TaxaRepository.resolveTagNames), in the caller's transaction; 400 for a name the slug rule leaves
-   * empty. When `created`, the caller calls `announceCreated` after its commit.
+   * empty. New tags need no announcement of their own: the edit's VideoChanged (its `tags` field) moves every
+   * cache a new tag could make wrong, as the upload's does.
    */
   resolveNames(tags: readonly (string | { id?: string; name?: string })[], tx: EntityManager): Promise<{ ids: string[]; created: boolean }> {
     return this.taxa.resolveTagNames(tagNamesOf(tags), tx);
-  }
-
-  /** After the commit of a `resolveNames` that created tags: the tag list changed. */
-  announceCreated(): void {
-    this.bus.publish({ type: 'TaxaChanged' });
   }
 
   async listSynonyms(): Promise<TagSynonymDto[]> {
