@@ -116,6 +116,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               { path: 'jobs', lazy: async () => ({ Component: (await admin()).AdminJobsRoute }) },
               { path: 'removals', lazy: async () => ({ Component: (await admin()).AdminRemovalsRoute }) },
               { path: 'taxonomy', lazy: async () => ({ Component: (await admin()).AdminTaxonomyRoute }) },
+              { path: 'ads', lazy: async () => ({ Component: (await admin()).AdminAdsRoute }) },
+              { path: 'ads/:id', lazy: async () => ({ Component: (await admin()).AdminAdZoneRoute }) },
             ],
           },
 

@@ -55,7 +55,11 @@ export class FrequencyCapDto {
 /** `{count, hours}` or null, as OpenAPI 3.0 says it (a `$ref` with `nullable` beside it is not read). */
 const NULLABLE_CAP = { nullable: true, allOf: [{ $ref: getSchemaPath(FrequencyCapDto) }] };
 
-/** A zone as an admin writes it (POST); PATCH takes any subset. Rules between fields: docs/ads.md › "Zones". */
+/**
+ * A zone as an admin writes it (POST); PATCH takes any subset. Rules between fields: docs/ads.md › "Zones". The
+ * defaults are said in the descriptions, not as OpenAPI's `default`, which would make the generated PATCH type
+ * require them.
+ */
 @ApiExtraModels(FrequencyCapDto)
 export class CreateAdZoneDto {
   @ApiProperty({ minLength: 1, maxLength: AD_NAME_MAX, example: 'Home pre-roll' })
@@ -101,12 +105,12 @@ export class CreateAdZoneDto {
   @IsIn(BRANDS, { each: true, message: `each of brands must be one of: ${BRANDS.join(', ')}` })
   brands: Brand[];
 
-  @ApiPropertyOptional({ default: false, description: 'Signed-in members see it too' })
+  @ApiPropertyOptional({ description: 'Signed-in members see it too (left out: false)' })
   @IsOptional()
   @IsBoolean({ message: 'members must be true or false' })
   members?: boolean;
 
-  @ApiPropertyOptional({ default: false, description: 'The embeddable player carries it' })
+  @ApiPropertyOptional({ description: 'The embeddable player carries it (left out: false)' })
   @IsOptional()
   @IsBoolean({ message: 'embeds must be true or false' })
   embeds?: boolean;
@@ -126,14 +130,14 @@ export class CreateAdZoneDto {
   @Type(() => FrequencyCapDto)
   frequencyCap?: FrequencyCapDto | null;
 
-  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: AD_WEIGHT_MAX, description: 'Its share among the zones that fit one slot' })
+  @ApiPropertyOptional({ minimum: 1, maximum: AD_WEIGHT_MAX, description: 'Its share among the zones that fit one slot (left out: 1)' })
   @IsOptional()
   @IsInt({ message: `weight must be a whole number from 1 to ${AD_WEIGHT_MAX}` })
   @Min(1, { message: `weight must be a whole number from 1 to ${AD_WEIGHT_MAX}` })
   @Max(AD_WEIGHT_MAX, { message: `weight must be a whole number from 1 to ${AD_WEIGHT_MAX}` })
   weight?: number;
 
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ description: 'On or off (left out: on)' })
   @IsOptional()
   @IsBoolean({ message: 'active must be true or false' })
   active?: boolean;

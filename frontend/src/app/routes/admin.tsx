@@ -7,3 +7,4 @@ export { AdminUploadRoute } from './admin/upload';
 export { AdminJobsRoute } from './admin/jobs';
 export { AdminTaxonomyRoute } from './admin/taxonomy';
 export { AdminRemovalsRoute } from './admin/removals';
+export { AdminAdsRoute, AdminAdZoneRoute } from './admin/ads';

@@ -2398,27 +2398,18 @@ export interface components {
              *     ]
              */
             brands: ("default" | "atg" | "jtg")[];
-            /**
-             * @description Signed-in members see it too
-             * @default false
-             */
-            members: boolean;
-            /**
-             * @description The embeddable player carries it
-             * @default false
-             */
-            embeds: boolean;
+            /** @description Signed-in members see it too (left out: false) */
+            members?: boolean;
+            /** @description The embeddable player carries it (left out: false) */
+            embeds?: boolean;
             /** @description Seconds before a video ad may be skipped; null: not skippable */
             skipAfter?: number | null;
             /** @description At most `count` impressions per viewer in `hours`; null: no cap */
             frequencyCap?: components["schemas"]["FrequencyCapDto"] | null;
-            /**
-             * @description Its share among the zones that fit one slot
-             * @default 1
-             */
-            weight: number;
-            /** @default true */
-            active: boolean;
+            /** @description Its share among the zones that fit one slot (left out: 1) */
+            weight?: number;
+            /** @description On or off (left out: on) */
+            active?: boolean;
         };
         UpdateAdZoneDto: {
             /** @example Home pre-roll */
@@ -2451,27 +2442,18 @@ export interface components {
              *     ]
              */
             brands?: ("default" | "atg" | "jtg")[];
-            /**
-             * @description Signed-in members see it too
-             * @default false
-             */
-            members: boolean;
-            /**
-             * @description The embeddable player carries it
-             * @default false
-             */
-            embeds: boolean;
+            /** @description Signed-in members see it too (left out: false) */
+            members?: boolean;
+            /** @description The embeddable player carries it (left out: false) */
+            embeds?: boolean;
             /** @description Seconds before a video ad may be skipped; null: not skippable */
             skipAfter?: number | null;
             /** @description At most `count` impressions per viewer in `hours`; null: no cap */
             frequencyCap?: components["schemas"]["FrequencyCapDto"] | null;
-            /**
-             * @description Its share among the zones that fit one slot
-             * @default 1
-             */
-            weight: number;
-            /** @default true */
-            active: boolean;
+            /** @description Its share among the zones that fit one slot (left out: 1) */
+            weight?: number;
+            /** @description On or off (left out: on) */
+            active?: boolean;
         };
         AdCountsDto: {
             requests: number;

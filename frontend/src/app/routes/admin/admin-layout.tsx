@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/admin/jobs', label: 'Jobs', matches: (path: string) => path.startsWith('/admin/jobs') },
   { to: '/admin/removals', label: 'Removals', matches: (path: string) => path.startsWith('/admin/removals') },
   { to: '/admin/taxonomy', label: 'Taxonomy', matches: (path: string) => path.startsWith('/admin/taxonomy') },
+  { to: '/admin/ads', label: 'Ads', matches: (path: string) => path.startsWith('/admin/ads') },
 ];
 
 /** Admin pages stay out of search engines, whoever asks for them. */

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdStats } from '@/features/admin/api/ad-types';
 import type { Dashboard } from '@/features/admin/api/get-dashboard';
 import { tableCsv } from '@/features/admin/components/daily-figures';
 import { makeSite, makeUser } from '@/testing/data';
@@ -71,12 +72,30 @@ function dashboardFor(days: number, overrides: Partial<Dashboard> = {}): Dashboa
   };
 }
 
-function setup(answer: (days: number) => unknown = (days) => dashboardFor(days)) {
+const adCounts = (impressions: number, clicks: number) => ({ requests: 400, fills: 250, impressions, completes: 0, skips: 0, clicks, errors: 0 });
+
+/** GET /api/admin/ad-stats: two zones; the days' figures add up to 400 requests, 250 fills, 240 impressions, 12 clicks. */
+function adStatsFor(days: number): AdStats {
+  return {
+    days: days as AdStats['days'],
+    zones: [
+      { id: 1, name: 'Home pre-roll', placement: 'preroll', active: true, totals: adCounts(200, 10) },
+      { id: 2, name: 'Footer banner', placement: 'banner-footer', active: true, totals: adCounts(40, 2) },
+    ],
+    daily: Array.from({ length: days }, (_, i) => ({
+      day: new Date(Date.UTC(2026, 10, 26) - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+      ...(i === days - 1 ? adCounts(240, 12) : { ...adCounts(0, 0), requests: 0, fills: 0 }),
+    })),
+  };
+}
+
+function setup(answer: (days: number) => unknown = (days) => dashboardFor(days), ads: (days: number) => unknown = adStatsFor) {
   return mockFetch({
     '/api/site': () => makeSite({ name: 'Hunk Tube' }),
     '/api/auth/me': () => ({ user: admin }),
     '/api/admin/removal-requests': () => ({ data: [], page: 1, limit: 1, total: 0, counts: {} }),
     '/api/admin/dashboard': (url) => answer(Number(url.searchParams.get('days'))),
+    '/api/admin/ad-stats': (url) => ads(Number(url.searchParams.get('days'))),
   });
 }
 
@@ -169,6 +188,38 @@ describe('the site dashboard at /admin', () => {
       ['Other', '1 of 5'],
     ]);
     expect(within(removals).getByRole('button', { name: 'Download CSV: open removal requests' })).toBeInTheDocument();
+  });
+
+  it('sums up the period’s ads, with a way to the ad zones, for the period picked', async () => {
+    const fetchMock = setup();
+    renderRoute('/admin');
+    const root = await page();
+    const ads = await waitFor(() => panel(root, 'Ads'));
+    const facts = await within(ads).findByLabelText('Ads, last 30 days');
+    expect([...facts.querySelectorAll('div')].map((d) => d.textContent)).toEqual(['Impressions240', 'Clicks12', 'Fill rate62.5%']);
+    expect(within(ads).getByRole('link', { name: 'See the ad zones' })).toHaveAttribute('href', '/admin/ads');
+
+    await userEvent.click(within(root).getByRole('button', { name: '7 days' }));
+    await waitFor(() => expect(within(ads).getByLabelText('Ads, last 7 days')).toBeInTheDocument());
+    expect(requestedUrls(fetchMock, '/api/admin/ad-stats').map((u) => u.searchParams.get('days'))).toEqual(['30', '7']);
+  });
+
+  it('says when the site has no ad zone', async () => {
+    setup(undefined, (days) => ({ ...adStatsFor(days), zones: [] }));
+    renderRoute('/admin');
+    const root = await page();
+    const ads = await waitFor(() => panel(root, 'Ads'));
+    expect(await within(ads).findByText('No ad zone yet: the site shows no ads.')).toBeInTheDocument();
+    expect(within(ads).getByRole('link', { name: 'See the ad zones' })).toHaveAttribute('href', '/admin/ads');
+  });
+
+  it('says when the ad figures cannot be read, and shows the rest', async () => {
+    setup(undefined, () => json({ error: 'Service unavailable', statusCode: 503 }, 503));
+    renderRoute('/admin');
+    const root = await page();
+    const ads = await waitFor(() => panel(root, 'Ads'));
+    expect(await within(ads).findByRole('alert')).toHaveTextContent('The ad figures could not be loaded.');
+    expect(root.querySelector('.dashboard__totals')).not.toBeNull();
   });
 
   it('says when nothing is open and no ingest was done', async () => {

@@ -470,6 +470,7 @@ describe('admin navigation: open removal requests', () => {
       '/admin/jobs',
       '/admin/removals',
       '/admin/taxonomy',
+      '/admin/ads',
     ]);
   });
 });

@@ -1,8 +1,10 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatNumber, formatUploadAge } from '@/lib/format';
+import { useAdStats } from '../api/get-ad-stats';
 import { useDashboard, type Dashboard, type Ranking } from '../api/get-dashboard';
 import { STATS_PERIODS, type StatsPeriod } from '../api/get-video-stats';
+import { fillRate, sumDays } from './ad-zone-figures';
 import { CsvButton, DailyFigures, tableCsv, type FigureSeries } from './daily-figures';
 import { LoadState } from './load-state';
 import { PeriodPicker } from './period-picker';
@@ -110,6 +112,8 @@ function DashboardBody({ data }: { data: Dashboard }) {
         </div>
       </Panel>
 
+      <Ads days={days} />
+
       <Removals removals={data.removals} />
     </>
   );
@@ -202,6 +206,33 @@ function RankTable({ caption, name, rows, empty }: { caption: string; name: stri
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The period's ads in three figures, from the ads page's own query; the rest is on that page. */
+function Ads({ days }: { days: StatsPeriod }) {
+  const stats = useAdStats(days);
+  const totals = stats.data && sumDays(stats.data.daily);
+  return (
+    <Panel title="Ads">
+      <LoadState what="ad figures" query={stats} />
+      {stats.data && totals && (
+        <>
+          {stats.data.zones.length === 0 ? (
+            <p>No ad zone yet: the site shows no ads.</p>
+          ) : (
+            <dl className="video-stats__facts" aria-label={`Ads, last ${stats.data.days} days`}>
+              <Fact term="Impressions">{formatNumber(totals.impressions)}</Fact>
+              <Fact term="Clicks">{formatNumber(totals.clicks)}</Fact>
+              <Fact term="Fill rate">{fillRate(totals)}</Fact>
+            </dl>
+          )}
+          <p>
+            <Link to="/admin/ads">See the ad zones</Link>
+          </p>
+        </>
+      )}
+    </Panel>
   );
 }
 
