@@ -33,7 +33,7 @@ async function violations(page: Page): Promise<string[]> {
 
 const VISITOR_PAGES = ['/', '/categories', '/performers', '/tags', '/search?q=session', '/login', '/register', '/terms', '/2257', '/content-removal', '/me/hidden'];
 const MEMBER_PAGES = ['/me/bookmarks', '/me/watch-later', '/me/history', '/me/likes', '/me/following', '/me/following/videos', '/me/account', '/me/hidden', '/playlists'];
-const ADMIN_PAGES = ['/admin', '/admin/videos', '/admin/upload', '/admin/jobs', '/admin/taxonomy', '/admin/removals', '/admin/removals?state=closed'];
+const ADMIN_PAGES = ['/admin', '/admin/videos', '/admin/upload', '/admin/jobs', '/admin/taxonomy', '/admin/ads', '/admin/removals', '/admin/removals?state=closed'];
 
 /** How far the page reaches past the right edge of the window (0 when nothing makes it scroll sideways). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -16,15 +16,18 @@ async function answered(context: BrowserContext): Promise<void> {
 function watchPage(page: Page) {
   const problems: string[] = [];
   const reads: string[] = [];
+  // The ad slots' zones, asked for once the page has shown its first picture (docs/ads.md › "Web client").
+  const adReads: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) reads.push(`${request.method()} ${url.pathname}${url.search}`);
+    if (url.pathname === '/api/ads') adReads.push(`${request.method()} ${url.pathname}${url.search}`);
+    else if (url.pathname.startsWith('/api/')) reads.push(`${request.method()} ${url.pathname}${url.search}`);
   });
-  return { problems, reads };
+  return { problems, reads, adReads };
 }
 
 /**
@@ -160,7 +163,7 @@ describe('pages rendered on the server', () => {
     const { context, page } = await newVisitor(browser);
     await answered(context);
     await keepServerElement(context);
-    const { problems, reads } = watchPage(page);
+    const { problems, reads, adReads } = watchPage(page);
     // What the page fetched, in order: each request's start, and each image's end.
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(`start ${new URL(request.url()).pathname}`));
@@ -186,8 +189,11 @@ describe('pages rendered on the server', () => {
     const appAskedAt = fetched.findIndex((entry) => /^start \/assets\/main-[\w-]+\.js$/.test(entry));
     expect(appAskedAt).toBeGreaterThan(0);
     for (const image of firstImages) expect(fetched.indexOf(`end ${image}`), image).toBeLessThan(appAskedAt);
-    // The listing, the featured row, the site and the session came with the page.
+    // The listing, the featured row, the site and the session came with the page; the banner slots' zones are
+    // what it asks for (after its first picture), and with no zone nothing of the ads is fetched but that.
     expect(reads).toEqual([]);
+    expect(adReads.sort()).toEqual(['GET /api/ads?placement=banner-footer&embed=false', 'GET /api/ads?placement=banner-listing&embed=false']);
+    expect(fetched.filter((entry) => /\/assets\/(?:ad-banner|ad-break|vast-client)/.test(entry))).toEqual([]);
 
     // The app runs: a sort tab is a navigation of the app, which reads the new listing.
     await page.getByRole('navigation', { name: 'Sort videos' }).getByRole('link', { name: 'Longest' }).click();

@@ -113,7 +113,7 @@ describe('valid pages (the W3C Nu Html Checker)', () => {
     for (const url of ['/me/bookmarks', '/me/history', '/me/account', '/me/hidden', '/playlists']) await take(`member${url}`, member.context, member.page, url);
     await member.context.clearCookies();
     await logInAsAdmin(member.page);
-    for (const url of ['/admin', '/admin/videos', video.replace('/video/', '/admin/videos/'), '/admin/removals', '/admin/taxonomy']) {
+    for (const url of ['/admin', '/admin/videos', video.replace('/video/', '/admin/videos/'), '/admin/removals', '/admin/taxonomy', '/admin/ads']) {
       await take(`admin${url}`, member.context, member.page, url);
     }
     await member.context.close();

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useMatch } from 'react-router';
+import { AdsProvider } from '@/features/ads/ads-provider';
 import { AgeGate, useAgeGate } from '@/features/age-gate/components/age-gate';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { SearchForm } from '@/features/browse/components/search-form';
+import { BannerSlot } from '@/lib/ad-slots';
 import { announceHydrated } from '@/lib/app-hydrated';
 import { useSite } from '@/lib/site';
 import { DocumentTitle } from '@/lib/document-title';
@@ -21,7 +23,8 @@ export function Layout() {
   }, [watchPage]);
 
   return (
-    <>
+    // No ad is asked for while the 18+ gate is up.
+    <AdsProvider enabled={!gate.open} embed={false}>
       {/* Until the visitor answers the 18+ gate the page behind it can be neither read nor reached by keyboard. */}
       <div className="app" inert={gate.open}>
         {/* The site's name names the pages that name themselves nothing (index.html's title until it is known). */}
@@ -62,10 +65,11 @@ export function Layout() {
             {name ?? 'This site'} is for adults only. All performers were 18 or older when filmed. Labelled with
             RTA.
           </p>
+          <BannerSlot placement="banner-footer" />
         </footer>
         <ScrollRestoration />
       </div>
       {gate.open && <AgeGate siteName={name} onConfirm={gate.confirm} />}
-    </>
+    </AdsProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { AdsProvider } from '@/features/ads/ads-provider';
 import { AgeGate, useAgeGate } from '@/features/age-gate/components/age-gate';
 import { EmbedAdultsOnly, EmbedPlayer } from '@/features/watch/components/embed-player';
 import { useSite } from '@/lib/site';
@@ -20,11 +21,12 @@ export function EmbedRoute() {
 
   const videoId = isVideoId(id) ? Number(id) : null;
   return (
-    <>
+    // The zones marked for embeds, once the 18+ gate is answered.
+    <AdsProvider enabled={!gate.open} embed>
       <div inert={gate.open}>
         <EmbedPlayer videoId={videoId} />
       </div>
       {gate.open && <AgeGate siteName={site.data?.name} onConfirm={gate.confirm} embed={{ onLeave: () => setLeft(true) }} />}
-    </>
+    </AdsProvider>
   );
 }

@@ -5,6 +5,7 @@ import { useVideos, type GetVideosParams } from '@/api/videos/get-videos';
 import { parseSort, SORT_LABELS } from '@/api/videos/sorts';
 import { Pagination } from '@/components/ui/pagination';
 import { VideoGrid, VideoGridSkeleton } from '@/components/ui/video-grid';
+import { BannerSlot } from '@/lib/ad-slots';
 import { useSite } from '@/lib/site';
 import { parsePage } from '@/lib/page-param';
 import { catalogueSearch } from '../utils/catalogue-search';
@@ -93,6 +94,9 @@ export function CatalogueListing({ heading, filter = {}, keep, empty, children }
           headingLevel={2}
         />
       )}
+
+      {/* After the grid, before the pages: reserved only where that is out of sight (docs/ads.md › "Web client"). */}
+      <BannerSlot placement="banner-listing" />
 
       {videos.data && (
         <Pagination page={page} pageCount={pageCount} to={(n) => ({ search: catalogueSearch(sort, n, links) })} />

@@ -23,6 +23,7 @@ import { ChapterList } from './chapter-list';
 import { SeekBar } from './seek-bar';
 import { useBrowserValue } from '@/lib/browser-value';
 import { useOrigin } from '@/lib/origin';
+import { useAdSlots, type PlayerAdPlacement } from '@/lib/ad-slots';
 
 interface VideoPlayerProps {
   video: Video;
@@ -52,6 +53,8 @@ interface VideoPlayerProps {
 }
 
 const SAVE_EVERY_SECONDS = 5;
+/** The player without ads (a page without the ad slots). */
+const noBreakWanted = () => false;
 /** A signed URL refused again this soon after a fresh one is a broken stream, not an expiry: stop asking. */
 const MIN_REFRESH_INTERVAL_MS = 10_000;
 
@@ -96,10 +99,38 @@ export function VideoPlayer({
   const [chosenAutoAdvance, setAutoAdvance] = useState<boolean | null>(null);
   const autoAdvance = chosenAutoAdvance ?? storedAutoAdvance;
 
+  // Ad breaks (docs/ads.md › "Web client"): a pre-roll before the content first plays, a post-roll at its end, a
+  // pause ad when the viewer pauses; each at most once per page, and only where a zone may fill it. The post-roll's
+  // and pause's zones are asked for once the content has started.
+  const ads = useAdSlots();
+  const useBreakWanted = ads?.useBreakWanted ?? noBreakWanted;
+  const [contentStarted, setContentStarted] = useState(false);
+  const wanted = {
+    preroll: useBreakWanted('preroll', video.id),
+    postroll: useBreakWanted('postroll', video.id, contentStarted),
+    pause: useBreakWanted('pause', video.id, contentStarted),
+  };
+  const wantedRef = useRef(wanted);
+  useEffect(() => {
+    wantedRef.current = wanted;
+  });
+  // A video reached by Next or autoplay starts with its pre-roll, when one may be due.
+  const [adBreak, setAdBreak] = useState<PlayerAdPlacement | null>(() => (autoPlay && wanted.preroll ? 'preroll' : null));
+  const breakRef = useRef(adBreak);
+  const breaksHad = useRef(new Set<PlayerAdPlacement>(adBreak ? [adBreak] : []));
+  const breakDue = useCallback((placement: PlayerAdPlacement) => wantedRef.current[placement] && !breaksHad.current.has(placement), []);
+  /** A video ad is playing over the player: the content's controls and keys wait. */
+  const inLinearBreak = useCallback(() => breakRef.current !== null && breakRef.current !== 'pause', []);
+  const startBreak = useCallback((placement: PlayerAdPlacement) => {
+    breaksHad.current.add(placement);
+    breakRef.current = placement;
+    setAdBreak(placement);
+  }, []);
+
   // Where the next attach of the stream starts, and whether it plays: the page's start at first, the current
-  // position when an expired URL is replaced mid-session.
+  // position when an expired URL is replaced mid-session. An autoplay waits for its pre-roll; the stream loads meanwhile.
   const [initialTime] = useState(() => startTime ?? readResumePosition(video.id) ?? 0);
-  const resume = useRef({ time: initialTime, play: autoPlay });
+  const resume = useRef({ time: initialTime, play: autoPlay && !wanted.preroll });
   const playedOnce = useRef(false);
   const lastSaved = useRef(0);
   const lastRefresh = useRef(0);
@@ -186,20 +217,47 @@ export function VideoPlayer({
     else void element.requestPictureInPicture().catch(() => {});
   }, []);
 
-  const togglePlay = useCallback(() => {
+  /** Plays the content, after its pre-roll when one is due. */
+  const playContent = useCallback(() => {
     const element = videoRef.current;
     if (!element) return;
-    if (element.paused || element.ended) void element.play()?.catch(() => {});
+    if (breakDue('preroll')) return startBreak('preroll');
+    resume.current.play = true;
+    void element.play()?.catch(() => {});
+  }, [breakDue, startBreak]);
+
+  const togglePlay = useCallback(() => {
+    const element = videoRef.current;
+    if (!element || inLinearBreak()) return;
+    if (element.paused || element.ended) playContent();
     else element.pause();
-  }, []);
+  }, [inLinearBreak, playContent]);
 
   const seekTo = useCallback((time: number) => {
     const element = videoRef.current;
-    if (!element) return;
+    if (!element || inLinearBreak()) return;
     const end = Number.isFinite(element.duration) ? element.duration : Infinity;
     element.currentTime = Math.min(Math.max(0, time), end);
     setCurrentTime(element.currentTime);
-  }, []);
+  }, [inLinearBreak]);
+
+  const playButtonRef = useRef<HTMLButtonElement>(null);
+  // Whether the keyboard's focus was in the ad when it ended: it goes back to Play/Pause then.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (adBreak !== null || !refocus.current) return;
+    refocus.current = false;
+    playButtonRef.current?.focus();
+  }, [adBreak]);
+
+  /** The break is over: the content starts after a pre-roll, the next video follows a post-roll (with autoplay on). */
+  const breakOver = (placement: PlayerAdPlacement) => {
+    refocus.current = frameRef.current?.querySelector('.ad-break')?.contains(document.activeElement) ?? false;
+    breakRef.current = null;
+    setAdBreak(null);
+    if (placement === 'preroll') playContent();
+    else if (placement === 'postroll') advance();
+  };
 
   const toggleMute = useCallback(() => {
     const element = videoRef.current;
@@ -249,6 +307,10 @@ export function VideoPlayer({
     onProgress?.(position, settled);
   };
 
+  const advance = () => {
+    if (autoAdvance && onNext) onNext();
+  };
+
   const toggleAutoAdvance = () => {
     writeAutoAdvance(!autoAdvance);
     setAutoAdvance(!autoAdvance);
@@ -260,7 +322,7 @@ export function VideoPlayer({
   return (
     <>
     <div className="player" ref={frameRef}>
-      <div className="player__stage">
+      <div className="player__stage" inert={adBreak !== null && adBreak !== 'pause'}>
         <video
           ref={videoRef}
           className="player__video"
@@ -271,7 +333,18 @@ export function VideoPlayer({
           aria-label={title}
           onClick={togglePlay}
           onDoubleClick={toggleFullscreen}
-          onPlay={() => {
+          onPlay={(event) => {
+            // Started some other way (media keys, picture in picture) while an ad is due or playing: the ad first.
+            if (inLinearBreak() || breakDue('preroll')) {
+              event.currentTarget.pause();
+              if (breakDue('preroll')) startBreak('preroll');
+              return;
+            }
+            if (breakRef.current === 'pause') {
+              breakRef.current = null;
+              setAdBreak(null);
+            }
+            setContentStarted(true);
             setPlaying(true);
             if (!playedOnce.current) {
               playedOnce.current = true;
@@ -280,7 +353,11 @@ export function VideoPlayer({
           }}
           onPause={(event) => {
             setPlaying(false);
+            // Held back for its ad (onPlay): not a position worth keeping.
+            if (inLinearBreak() || breakDue('preroll')) return;
             savePosition(event.currentTarget.currentTime, event.currentTarget.duration, true);
+            // The viewer paused the content (the end pauses too, before its ended event).
+            if (playedOnce.current && !event.currentTarget.ended && breakRef.current === null && breakDue('pause')) startBreak('pause');
           }}
           onTimeUpdate={(event) => {
             const { currentTime: time, duration: end } = event.currentTarget;
@@ -303,7 +380,8 @@ export function VideoPlayer({
             setPlaying(false);
             writeResumePosition(video.id, null);
             onProgress?.(null, true);
-            if (autoAdvance && onNext) onNext();
+            if (breakDue('postroll')) startBreak('postroll');
+            else advance();
           }}
         >
           {video.captions.map((caption, i) => (
@@ -315,9 +393,10 @@ export function VideoPlayer({
             This video cannot be played right now.
           </p>
         )}
+        {ads && adBreak === 'pause' && <ads.AdBreak key="pause" placement="pause" videoId={video.id} volume={volume} muted={muted} onDone={() => breakOver('pause')} />}
       </div>
 
-      <div className="player__controls">
+      <div className="player__controls" inert={adBreak !== null && adBreak !== 'pause'}>
         <SeekBar currentTime={currentTime} duration={duration} cues={storyboard.data ?? []} chapters={video.chapters} onSeek={seekTo} />
         <div className="player__buttons">
           {navigation && (
@@ -331,7 +410,7 @@ export function VideoPlayer({
               <PreviousIcon />
             </button>
           )}
-          <button className="icon-button" type="button" aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
+          <button ref={playButtonRef} className="icon-button" type="button" aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
           {navigation && (
@@ -431,6 +510,9 @@ export function VideoPlayer({
           </button>
         </div>
       </div>
+      {ads && adBreak !== null && adBreak !== 'pause' && (
+        <ads.AdBreak key={adBreak} placement={adBreak} videoId={video.id} volume={volume} muted={muted} onDone={() => breakOver(adBreak)} />
+      )}
       <Dialog open={helpOpen} title="Keyboard shortcuts" onClose={() => setHelpOpen(false)}>
         <dl className="player__shortcuts">
           {SHORTCUT_LIST.filter(([keys]) => theater || keys !== 'T').map(([keys, action]) => (
@@ -448,7 +530,7 @@ export function VideoPlayer({
         currentTime={currentTime}
         onJump={(start) => {
           seekTo(start);
-          void videoRef.current?.play()?.catch(() => {});
+          playContent();
         }}
       />
     )}

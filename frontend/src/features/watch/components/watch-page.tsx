@@ -32,6 +32,7 @@ import { UpNext } from './up-next';
 import { VideoDetails } from './video-details';
 import { VideoLoadFailed, VideoNotFound } from './video-not-found';
 import { VideoPlayer } from './video-player';
+import { BannerSlot } from '@/lib/ad-slots';
 import { DocumentTitle } from '@/lib/document-title';
 import { videoPageTitle } from '@/lib/page-titles';
 
@@ -195,6 +196,8 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
           </p>
         )}
         {children}
+        {/* Under the player and its details; reserved only where that is out of sight (docs/ads.md › "Web client"). */}
+        <BannerSlot placement="banner-watch" videoId={videoId} />
       </div>
       {list && (
         <aside className="watch__list">
