@@ -152,6 +152,21 @@ describe('ad zones', () => {
     expect(csp).toEqual([]);
   });
 
+  it('plays the pre-roll of a Play pressed before the app has hydrated, and the server’s page names no zone', async () => {
+    const zone = await makeZone({ placement: 'preroll', kind: 'vast', vastUrl: `${ads.origin}/vast/inline-linear.xml` });
+    const { page } = await visitor();
+    // Pressed as soon as the server's page shows the button: the page's first script holds the click and gives it
+    // to the app once hydrated (src/early.ts), and the break is due then, before the zones have been asked for.
+    const response = await page.goto(`/video/${videoId}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await adRegion(page).waitFor({ timeout: 15_000 });
+    expect(await content(page).evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+    // The zones are asked for by the browser, never by the server's render: a rendered page kept for guests would
+    // keep a zone after its change (docs/ads.md).
+    expect((await response?.text()) ?? '').not.toContain(ads.origin);
+    await expect.poll(() => totals(zone), { timeout: 10_000 }).toMatchObject({ requests: 1, fills: 1 });
+  });
+
   it('plays a creative offered as HLS only (through hls.js where the browser has no HLS of its own)', async () => {
     const zone = await makeZone({ placement: 'preroll', kind: 'vast', vastUrl: `${ads.origin}/vast/inline-hls.xml` });
     const { page, errors } = await visitor();

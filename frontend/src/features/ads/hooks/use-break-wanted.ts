@@ -1,7 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useAdSlots, type PlayerAdPlacement } from '@/lib/ad-slots';
 import { useAdSlotsQuery } from '../api/get-ads';
 import { anyZoneOpen } from '../utils/choose-zone';
+
+const noChanges = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
 
 /** The break's chunk (components and styles), fetched once. */
 let adBreakChunk: Promise<typeof import('../components/ad-break')> | null = null;
@@ -15,7 +19,10 @@ export const loadAdBreak = () => (adBreakChunk ??= import('../components/ad-brea
 export function useBreakWanted(placement: PlayerAdPlacement, videoId: number, ask = true): boolean {
   const slots = useAdSlots();
   const enabled = (slots?.enabled ?? false) && ask;
-  const answer = useAdSlotsQuery({ placement, embed: slots?.embed ?? false, videoId }, enabled);
+  // Asked for in the browser only, once hydrated: a server render that asked would put the zones in the page's
+  // bootstrap block and in the rendered pages kept for guests, where a zone's change would not show.
+  const hydrated = useSyncExternalStore(noChanges, inBrowser, onServer);
+  const answer = useAdSlotsQuery({ placement, embed: slots?.embed ?? false, videoId }, enabled && hydrated);
   const zones = answer.data?.data;
   // The player renders at every tick of playback: the impressions are read when the answer changes only.
   const open = useMemo(() => (zones ? anyZoneOpen(zones) : false), [zones]);
@@ -24,5 +31,6 @@ export function useBreakWanted(placement: PlayerAdPlacement, videoId: number, as
     if (enabled && open) void loadAdBreak();
   }, [enabled, open]);
   if (!enabled || answer.isError) return false;
-  return answer.isPending || open;
+  // Not asked yet (hydrating: a click held by the page's first script is replayed now) or awaited: a break may be due.
+  return !hydrated || answer.isPending || open;
 }
