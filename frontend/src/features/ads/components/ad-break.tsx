@@ -9,6 +9,9 @@ import { attachAdMedia, browserCanPlay } from '../utils/ad-media';
 import { recordImpression } from '../utils/impressions';
 import { pageMacros } from '../utils/macros';
 import { loadVast, VAST_ERROR, VAST_TIMEOUT_MS, type VastAnswer } from '../utils/vast';
+
+/** The VAST client's chunk, fetched with the break's own ahead of a break that a zone may fill. */
+export { loadVastClient as preloadVastClient } from '../utils/vast';
 import { PauseAd } from './pause-ad';
 import '../ads.css';
 

@@ -26,10 +26,15 @@ export function useBreakWanted(placement: PlayerAdPlacement, videoId: number, as
   const zones = answer.data?.data;
   // The player renders at every tick of playback: the impressions are read when the answer changes only.
   const open = useMemo(() => (zones ? anyZoneOpen(zones) : false), [zones]);
-  // A zone may fill the break: its chunk is fetched now, so that nothing waits for it when the break starts.
+  // A zone may fill the break: its chunks (the break's, and the VAST client's where a zone is VAST) are fetched
+  // now, so that nothing waits for them when the break starts.
+  const vast = useMemo(() => zones?.some((zone) => zone.kind === 'vast') ?? false, [zones]);
   useEffect(() => {
-    if (enabled && open) void loadAdBreak();
-  }, [enabled, open]);
+    if (!enabled || !open) return;
+    void loadAdBreak().then((chunk) => {
+      if (vast) void chunk.preloadVastClient();
+    });
+  }, [enabled, open, vast]);
   if (!enabled || answer.isError) return false;
   // Not asked yet (hydrating: a click held by the page's first script is replayed now) or awaited: a break may be due.
   return !hydrated || answer.isPending || open;

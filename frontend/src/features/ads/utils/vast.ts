@@ -131,6 +131,10 @@ const isImage = (type: string | null) => type !== null && type.toLowerCase().sta
  * creative there but not usable is reported through the ad's Error URLs (VAST_ERROR); the parser reports its own
  * (no ad 303, wrapper limit 302, wrapper timeout 301).
  */
+/** The VAST client's chunk, fetched once (ahead of a break: useBreakWanted). */
+let vastClient: Promise<typeof import('@dailymotion/vast-client')> | null = null;
+export const loadVastClient = () => (vastClient ??= import('@dailymotion/vast-client'));
+
 export async function loadVast(tagUrl: string, options: LoadVastOptions): Promise<VastAnswer> {
   const { want, canPlay, targetWidth, macros, timeoutMs = VAST_TIMEOUT_MS } = options;
   const deadline = new AbortController();
@@ -154,7 +158,7 @@ async function resolveTag(
   macros: MacroValues,
   signal: AbortSignal,
 ): Promise<VastAnswer> {
-  const { VASTClient, VASTTracker } = await import('@dailymotion/vast-client');
+  const { VASTClient, VASTTracker } = await loadVastClient();
   const client = new VASTClient();
   client.addURLTemplateFilter((url: string) => fillTagMacros(url, macros));
   const response = (await client.get(tagUrl, {
