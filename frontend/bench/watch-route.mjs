@@ -74,14 +74,17 @@ async function adFirstFrameMs(context, url, network) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.emulateNetworkConditions', network);
     }
+    // What the page asked for and said, printed when no ad frame comes: the run's diagnosis.
     const seen = [];
-    page.on('console', (m) => seen.push(`console ${m.type()}: ${m.text()}`));
-    page.on('request', (r) => { if (!r.url().includes('/assets/')) seen.push(`request ${r.url()}`); });
+    page.on('console', (message) => seen.push(`console ${message.type()}: ${message.text()}`));
+    page.on('request', (request) => {
+      if (!request.url().includes('/assets/')) seen.push(`request ${request.url()}`);
+    });
     await page.goto(url, { waitUntil: 'commit' });
     await page.locator('.player__buttons button[aria-label="Play"]').click();
-    await page.waitForFunction(() => window.__adFrame !== undefined, undefined, { timeout: 30_000 }).catch(async (e) => {
-      console.log(seen.join('\n'), await page.evaluate(() => document.querySelector('.player')?.outerHTML.slice(0, 1500)));
-      throw e;
+    await page.waitForFunction(() => window.__adFrame !== undefined, undefined, { timeout: 30_000 }).catch((error) => {
+      console.error(`No ad frame within 30 s on ${url}:\n${seen.join('\n')}`);
+      throw error;
     });
     return await page.evaluate(() => window.__adFrame);
   } finally {
