@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newVisitor, registerMember, screenshot } from './support/browser';
-import { ADMIN } from './support/constants';
 import { startVastServer, type VastServer } from './support/vast/server';
+import { asAdmin } from './support/admin-api';
 
 /*
  * Ad zones in the web client (docs/ads.md › "Web client"), against real VAST: an admin makes the zones through the
@@ -20,26 +20,7 @@ interface AdCounts {
   errors: number;
 }
 
-let accessToken: string | undefined;
 
-/** A call to the API as the admin the app under test creates. */
-async function asAdmin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  if (!accessToken) {
-    const login = await fetch(`${baseURL()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-    });
-    ({ accessToken } = (await login.json()) as { accessToken: string });
-  }
-  const res = await fetch(`${baseURL()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json().catch(() => null)) as T;
-}
 
 const zonesMade: number[] = [];
 /** The visitors of a test: closed after it, whatever happened (a page left open would go on playing and asking for ads). */

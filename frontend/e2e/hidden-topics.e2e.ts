@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newVisitor, registerMember } from './support/browser';
-import { ADMIN } from './support/constants';
+import { asAdmin } from './support/admin-api';
 
 /*
  * Hidden topics (docs/decisions.md › "Hidden topics"): a guest hides a performer on their page (kept in the
@@ -21,22 +21,6 @@ const api = async <T>(path: string): Promise<T> => {
 
 const idsOf = async (query: string): Promise<number[]> => (await api<{ data: Card[] }>(`/api/videos?limit=60&${query}`)).data.map((card) => card.id);
 
-/** A call to the API as the admin the app under test creates (to give the catalogue what a test needs). */
-async function asAdmin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const login = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const res = await fetch(`${baseURL()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json().catch(() => null)) as T;
-}
 
 type Taxa = { categories: { id: string; name: string }[]; performers: { id: string; name: string }[] };
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newVisitor, screenshot } from './support/browser';
-import { ADMIN } from './support/constants';
+import { launchBrowser, newVisitor, screenshot } from './support/browser';
+import { asAdmin } from './support/admin-api';
 
 /** Counts the HLS media segments the page fetched (the playlists name them *.ts). */
 function countSegments(page: Page) {
@@ -13,22 +13,6 @@ function countSegments(page: Page) {
   return segments;
 }
 
-/** A call to the API as the admin the app under test creates (to give the demo catalogue what a test needs). */
-async function asAdmin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const login = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const res = await fetch(`${baseURL()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json().catch(() => null)) as T;
-}
 
 /** HTMLMediaElement.HAVE_CURRENT_DATA: the first frame is decoded. */
 const HTMLMediaElementHaveCurrentData = 2;
