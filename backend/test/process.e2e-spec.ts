@@ -137,6 +137,8 @@ describe('The server across restarts (e2e, real process)', () => {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'admin@example.com', password: 'keeper of the keys 1' }),
     });
+    // (A refused login says why, rather than the upload's 401 below.)
+    expect({ status: login.status, body: login.status === 200 ? null : await login.clone().text() }).toEqual({ status: 200, body: null });
     const { accessToken } = (await login.json()) as { accessToken: string };
     const form = new FormData();
     form.append('title', 'Interrupted Upload');

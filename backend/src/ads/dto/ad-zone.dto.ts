@@ -1,4 +1,4 @@
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -52,15 +52,25 @@ export class FrequencyCapDto {
   hours: number;
 }
 
-/** `{count, hours}` or null, as OpenAPI 3.0 says it (a `$ref` with `nullable` beside it is not read). */
-const NULLABLE_CAP = { nullable: true, allOf: [{ $ref: getSchemaPath(FrequencyCapDto) }] };
+/**
+ * `{count, hours}` or null, written out where it is used: OpenAPI 3.0 reads no `nullable` beside a `$ref`, and
+ * Redocly wants a `type` beside `nullable`, which Nest drops beside `allOf`.
+ */
+const NULLABLE_CAP: ApiPropertyOptions = {
+  type: 'object',
+  nullable: true,
+  required: ['count', 'hours'],
+  properties: {
+    count: { type: 'integer', minimum: 1, maximum: AD_CAP_COUNT_MAX, example: 3 },
+    hours: { type: 'integer', minimum: 1, maximum: AD_CAP_HOURS_MAX, example: 24 },
+  },
+};
 
 /**
  * A zone as an admin writes it (POST); PATCH takes any subset. Rules between fields: docs/ads.md › "Zones". The
  * defaults are said in the descriptions, not as OpenAPI's `default`, which would make the generated PATCH type
  * require them.
  */
-@ApiExtraModels(FrequencyCapDto)
 export class CreateAdZoneDto {
   @ApiProperty({ minLength: 1, maxLength: AD_NAME_MAX, example: 'Home pre-roll' })
   @Transform(trimmed)

@@ -2331,7 +2331,12 @@ export interface components {
             html: string | null;
             skipAfter: number | null;
             weight: number;
-            frequencyCap: components["schemas"]["FrequencyCapDto"] | null;
+            frequencyCap?: {
+                /** @example 3 */
+                count: number;
+                /** @example 24 */
+                hours: number;
+            } | null;
         };
         AdSlotListDto: {
             data: components["schemas"]["AdSlotDto"][];
@@ -2354,18 +2359,17 @@ export interface components {
             members: boolean;
             embeds: boolean;
             skipAfter: number | null;
-            frequencyCap: components["schemas"]["FrequencyCapDto"] | null;
+            frequencyCap?: {
+                /** @example 3 */
+                count: number;
+                /** @example 24 */
+                hours: number;
+            } | null;
             weight: number;
             active: boolean;
         };
         AdZoneListDto: {
             data: components["schemas"]["AdZoneDto"][];
-        };
-        FrequencyCapDto: {
-            /** @example 3 */
-            count: number;
-            /** @example 24 */
-            hours: number;
         };
         CreateAdZoneDto: {
             /** @example Home pre-roll */
@@ -2405,7 +2409,12 @@ export interface components {
             /** @description Seconds before a video ad may be skipped; null: not skippable */
             skipAfter?: number | null;
             /** @description At most `count` impressions per viewer in `hours`; null: no cap */
-            frequencyCap?: components["schemas"]["FrequencyCapDto"] | null;
+            frequencyCap?: {
+                /** @example 3 */
+                count?: number;
+                /** @example 24 */
+                hours?: number;
+            } | null;
             /** @description Its share among the zones that fit one slot (left out: 1) */
             weight?: number;
             /** @description On or off (left out: on) */
@@ -2449,7 +2458,12 @@ export interface components {
             /** @description Seconds before a video ad may be skipped; null: not skippable */
             skipAfter?: number | null;
             /** @description At most `count` impressions per viewer in `hours`; null: no cap */
-            frequencyCap?: components["schemas"]["FrequencyCapDto"] | null;
+            frequencyCap?: {
+                /** @example 3 */
+                count?: number;
+                /** @example 24 */
+                hours?: number;
+            } | null;
             /** @description Its share among the zones that fit one slot (left out: 1) */
             weight?: number;
             /** @description On or off (left out: on) */
