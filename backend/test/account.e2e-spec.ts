@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { AdEventsService } from '../src/ads/ad-events.service';
 import { insertVideo } from './helpers/factories';
 import { bearer, createTestApp, registerAdmin, registerUser, TestApp, TestUser } from './helpers/test-app';
 
@@ -14,6 +15,7 @@ const PERSONAL: [string, string][] = [
   ['hidden_topics', 'user_id'],
   ['performer_follows', 'user_id'],
   ['playlists', 'user_id'],
+  ['ad_member_impressions', 'user_id'],
 ];
 
 describe('Export and delete an account (e2e)', () => {
@@ -22,6 +24,14 @@ describe('Export and delete an account (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // A capped zone shown to members: their impressions are kept for the cap.
+    const admin = await registerAdmin(t);
+    const zone = await request(t.http)
+      .post('/api/admin/ad-zones')
+      .set(bearer(admin))
+      .send({ name: 'Member pre-roll', placement: 'preroll', kind: 'vast', vastUrl: 'https://ads.example/vast', brands: ['default'], members: true, frequencyCap: { count: 3, hours: 24 } })
+      .expect(201);
+    ids.zone = zone.body.id;
     ids.pool = await insertVideo(t.db, { title: 'Pool party', performers: ['Alex Stone'], views: 40, likes: 7, duration: 600 });
     ids.locker = await insertVideo(t.db, { title: 'Locker room', views: 10, likes: 2 });
     ids.hidden = await insertVideo(t.db, { title: 'Held back', tags: ['Feet'] });
@@ -39,6 +49,8 @@ describe('Export and delete an account (e2e)', () => {
     await request(t.http).put(`/api/me/history/${ids.pool}/position`).set(auth).send({ position: 125 }).expect(200);
     await request(t.http).put('/api/me/following/alex-stone').set(auth).send({}).expect(200);
     await request(t.http).put('/api/me/hidden').set(auth).send({ categories: [], performers: [], tags: ['feet'] }).expect(200);
+    await request(t.http).post(`/api/ads/${ids.zone}/events`).set(auth).send({ event: 'impression' }).expect(204);
+    await t.app.get(AdEventsService).flush();
     const created = await request(t.http)
       .post('/api/playlists/create-playlist')
       .set(auth)
@@ -69,8 +81,9 @@ describe('Export and delete an account (e2e)', () => {
       expect(res.headers['cache-control']).toBe('private, no-store');
 
       const data = res.body;
-      expect(Object.keys(data)).toEqual(['exported_at', 'site', 'account', 'bookmarks', 'watch_later', 'playlists', 'likes', 'following', 'history', 'hidden']);
+      expect(Object.keys(data)).toEqual(['exported_at', 'site', 'account', 'bookmarks', 'watch_later', 'playlists', 'likes', 'following', 'history', 'hidden', 'ad_impressions']);
       expect(data.hidden).toEqual({ categories: [], performers: [], tags: ['feet'] });
+      expect(data.ad_impressions).toEqual([{ zone_id: ids.zone, zone: 'Member pre-roll', shown_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
       expect(data.account).toEqual({
         id: me.id,
         email: me.email,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdsModule } from '../ads/ads.module';
 import { AuthModule } from '../auth/auth.module';
 import { ListsModule } from '../lists/lists.module';
 import { PlaylistsModule } from '../playlists/playlists.module';
@@ -9,7 +10,7 @@ import { AccountService } from './account.service';
 
 /** A member's export and the deletion of their account: owns no table, asks each owner for its part. */
 @Module({
-  imports: [AuthModule, ListsModule, PlaylistsModule, VideosModule, TaxonomyModule],
+  imports: [AuthModule, ListsModule, PlaylistsModule, VideosModule, TaxonomyModule, AdsModule],
   controllers: [AccountController],
   providers: [AccountService],
 })

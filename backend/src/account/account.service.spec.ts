@@ -1,3 +1,4 @@
+import type { AdEventsService } from '../ads/ad-events.service';
 import type { HiddenTopicsService } from '../taxonomy/hidden-topics.service';
 import { AuthErrorCode } from '../auth/auth-errors';
 import { type AccountExport, type AuthService, WRONG_PASSWORD } from '../auth/auth.service';
@@ -54,6 +55,9 @@ function setup() {
   const hidden: Record<string, { categories: string[]; performers: string[]; tags: string[] }> = {
     [ANN]: { categories: ['vintage'], performers: [], tags: ['feet'] },
   };
+  const impressions: Record<string, { zone_id: number; zone: string; shown_at: string }[]> = {
+    [ANN]: [{ zone_id: 4, zone: 'Pre-roll', shown_at: T(3) }],
+  };
   const catalogue: { id: number; title: string; status: VideoStatus }[] = [
     { id: 1, title: 'One', status: 'ready' },
     { id: 2, title: 'Two', status: 'ready' },
@@ -74,6 +78,7 @@ function setup() {
     { exportPlaylists: async (id: string) => playlists[id] ?? [] } as unknown as PlaylistsService,
     { summaries: async (ids: number[]) => catalogue.filter((v) => ids.includes(v.id)) } as unknown as VideosRepository,
     { get: async (id: string) => hidden[id] ?? { categories: [], performers: [], tags: [] } } as unknown as HiddenTopicsService,
+    { exportImpressions: async (id: string) => impressions[id] ?? [] } as unknown as AdEventsService,
   );
   return { service };
 }
@@ -111,6 +116,7 @@ describe('AccountService', () => {
         { video_id: 3, watched_at: T(4), position_seconds: 42, title: 'Three', page: 'https://hunk.example/video/3' },
       ],
       hidden: { categories: ['vintage'], performers: [], tags: ['feet'] },
+      ad_impressions: [{ zone_id: 4, zone: 'Pre-roll', shown_at: T(3) }],
     });
   });
 
@@ -126,6 +132,7 @@ describe('AccountService', () => {
       history: [],
       following: [],
       hidden: { categories: [], performers: [], tags: [] },
+      ad_impressions: [],
       playlists: [{ id: 8, videos: [{ video_id: 5, title: 'Five', page: 'https://two.example/video/5' }] }],
     });
     const nobody = 'c0000000-0000-4000-8000-000000000003';

@@ -1,3 +1,4 @@
+import { AdEventsService } from '../ads/ad-events.service';
 import { HiddenTopicsService } from '../taxonomy/hidden-topics.service';
 import { Injectable } from '@nestjs/common';
 import { AuthService } from '../auth/auth.service';
@@ -23,17 +24,19 @@ export class AccountService {
     private readonly playlists: PlaylistsService,
     private readonly videos: VideosRepository,
     private readonly hidden: HiddenTopicsService,
+    private readonly ads: AdEventsService,
   ) {}
 
   /** `site`: the site the request reached (its name, and its origin for the watch pages' addresses). */
   async export(user: AuthUser, site: Pick<SiteIdentity, 'name' | 'origin'>): Promise<AccountExportDto> {
     const { origin } = site;
-    const [account, lists, playlists, following, hidden] = await Promise.all([
+    const [account, lists, playlists, following, hidden, adImpressions] = await Promise.all([
       this.auth.exportAccount(user.id),
       this.lists.exportLists(user.id),
       this.playlists.exportPlaylists(user.id),
       this.follows.exportFollows(user.id),
       this.hidden.get(user.id),
+      this.ads.exportImpressions(user.id),
     ]);
     const ids = new Set<number>();
     for (const entries of [lists.bookmarks, lists.watch_later, lists.likes, lists.history, ...playlists.map((p) => p.videos)]) {
@@ -56,6 +59,7 @@ export class AccountService {
       following,
       history: lists.history.map(video),
       hidden,
+      ad_impressions: adImpressions,
     };
   }
 

@@ -101,6 +101,24 @@ export class AdEventsService implements OnApplicationBootstrap, BeforeApplicatio
     return new Set(capped.filter((zone) => (shown.get(zone.id) ?? 0) >= (zone.frequencyCap?.count ?? Infinity)).map((zone) => zone.id));
   }
 
+  /**
+   * A member's impressions that their frequency caps count (the account export): written and still buffered,
+   * newest first, each with its zone's name. Kept 720 hours at most.
+   */
+  async exportImpressions(userId: string): Promise<{ zone_id: number; zone: string; shown_at: string }[]> {
+    const stored = await this.db.query<{ zone_id: number; zone: string; shown_at: Date | string }[]>(
+      `SELECT i.zone_id, z.name AS zone, i.shown_at FROM ad_member_impressions i JOIN ad_zones z ON z.id = i.zone_id
+       WHERE i.user_id = $1 ORDER BY i.shown_at DESC`,
+      [userId],
+    );
+    const names = new Map((await this.zones.zones()).map((zone) => [zone.id, zone.name]));
+    const buffered = this.impressions
+      .filter((i) => i.userId === userId && names.has(i.zoneId))
+      .map((i) => ({ zone_id: i.zoneId, zone: names.get(i.zoneId) as string, shown_at: i.at.toISOString() }));
+    const written = stored.map((row) => ({ zone_id: Number(row.zone_id), zone: row.zone, shown_at: new Date(row.shown_at).toISOString() }));
+    return [...buffered.reverse(), ...written];
+  }
+
   /** Writes what is counted; one flush at a time. */
   flush(): Promise<void> {
     this.flushing = this.flushing.catch(() => undefined).then(() => this.write());

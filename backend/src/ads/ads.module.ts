@@ -9,6 +9,6 @@ import { AdsService } from './ads.service';
 @Module({
   controllers: [AdsController, AdminAdZonesController],
   providers: [AdZonesService, AdEventsService, AdStatsService, AdsService],
-  exports: [AdZonesService],
+  exports: [AdZonesService, AdEventsService],
 })
 export class AdsModule {}

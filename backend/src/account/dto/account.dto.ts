@@ -60,6 +60,12 @@ class ExportedAccountDto {
   @ApiProperty({ type: [ExportedSessionDto], description: 'Sessions still open (signed-in browsers)' }) sessions: ExportedSessionDto[];
 }
 
+export class ExportedAdImpressionDto {
+  @ApiProperty({ description: 'The ad zone shown' }) zone_id: number;
+  @ApiProperty({ description: 'Its name' }) zone: string;
+  @ApiProperty({ format: 'date-time' }) shown_at: string;
+}
+
 /** Everything the site keeps about a member, as GET /api/me/export sends it (a JSON file). */
 export class AccountExportDto {
   @ApiProperty({ format: 'date-time' }) exported_at: string;
@@ -72,4 +78,9 @@ export class AccountExportDto {
   @ApiProperty({ type: [ExportedFollowDto], description: 'Most recently followed first' }) following: ExportedFollowDto[];
   @ApiProperty({ type: [ExportedHistoryEntryDto], description: 'Most recently watched first' }) history: ExportedHistoryEntryDto[];
   @ApiProperty({ type: HiddenTopicsDto, description: 'The categories, performers and tags hidden from every listing' }) hidden: HiddenTopicsDto;
+  @ApiProperty({
+    type: [ExportedAdImpressionDto],
+    description: 'The ads seen in zones with a frequency cap, which the cap counts (kept 720 hours at most; docs/ads.md); newest first',
+  })
+  ad_impressions: ExportedAdImpressionDto[];
 }

@@ -1848,6 +1848,14 @@ export interface components {
              */
             tags: string[];
         };
+        ExportedAdImpressionDto: {
+            /** @description The ad zone shown */
+            zone_id: number;
+            /** @description Its name */
+            zone: string;
+            /** Format: date-time */
+            shown_at: string;
+        };
         AccountExportDto: {
             /** Format: date-time */
             exported_at: string;
@@ -1868,6 +1876,8 @@ export interface components {
             history: components["schemas"]["ExportedHistoryEntryDto"][];
             /** @description The categories, performers and tags hidden from every listing */
             hidden: components["schemas"]["HiddenTopicsDto"];
+            /** @description The ads seen in zones with a frequency cap, which the cap counts (kept 720 hours at most; docs/ads.md); newest first */
+            ad_impressions: components["schemas"]["ExportedAdImpressionDto"][];
         };
         DeleteAccountDto: {
             /** @description The account’s password, asked again */
