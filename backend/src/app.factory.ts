@@ -21,7 +21,7 @@ import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
 import { StorageService } from './media/storage.service';
 import { HlsKeysService } from './media/hls-keys.service';
 import { ImageVariants } from './media/image-variants';
-import { mediaServing } from './media/media-serving';
+import { MEDIA_PATH, mediaServing } from './media/media-serving';
 import { withErrorCodes } from './openapi/openapi.decorators';
 import { SEO_ROUTES } from './seo/seo.controller';
 import { HotAnswers, hotAnswersMiddleware } from './videos/hot-answers';
@@ -90,6 +90,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
     },
     // The ad zones' hosts and inline blocks (docs/ads.md › "CSP"), as they are now: a change applies on the next page.
     () => app.get(AdZonesService).sources(),
+    (path) => MEDIA_PATH.test(path) || (built?.assets.has(path) ?? false),
   ));
   // One spelling of an API path, and no NUL character in a path or query (docs/security.md).
   app.use(oneApiSpelling, noNulCharacters);

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { AdEventsService } from '../src/ads/ad-events.service';
+import { InvalidationBus } from '../src/common/cache/invalidation-bus';
 import { standInWeb, type StandInWeb } from './helpers/stand-in-web';
-import { bearer, createTestApp, registerAdmin, registerUser, type TestApp, type TestUser } from './helpers/test-app';
+import { TcpProxy } from './helpers/tcp-proxy';
+import { bearer, createTestApp, onPostgresServer, registerAdmin, registerUser, type TestApp, type TestUser } from './helpers/test-app';
+import { until } from './helpers/until';
 
 const MAIN = 'hunktube.test';
 const ATG = 'atg.test';
@@ -267,3 +271,67 @@ describe('Ad zones (e2e)', () => {
     expect(directives(csp)['script-src']).toBe("'self'");
   });
 });
+
+// Registered only where the PostgreSQL server and Redis are: both behind real TCP proxies, cut in turn.
+if (process.env.TEST_REDIS_URL && onPostgresServer()) {
+  describe('Ad zones through outages (e2e)', () => {
+    let t: TestApp;
+    let web: StandInWeb;
+    let admin: TestUser;
+    let pg: TcpProxy;
+    let redis: TcpProxy;
+
+    beforeAll(async () => {
+      const server = new URL(process.env.TEST_DATABASE_URL as string);
+      const redisUrl = new URL(process.env.TEST_REDIS_URL as string);
+      pg = await TcpProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
+      redis = await TcpProxy.start({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+      web = standInWeb();
+      t = await createTestApp(
+        {
+          INGEST_WORKER: 'false',
+          PUBLIC_URL: `http://${MAIN}`,
+          REDIS_URL: redis.url(process.env.TEST_REDIS_URL as string),
+          REDIS_PREFIX: `ads-outage-${randomUUID().slice(0, 8)}:`,
+        },
+        { webRoot: web.webRoot },
+        (url) => pg.url(url),
+      );
+      admin = await registerAdmin(t);
+    });
+    afterAll(async () => {
+      await pg?.restore();
+      await redis?.restore();
+      await t?.close();
+      await pg?.close();
+      await redis?.close();
+      web?.remove();
+    });
+
+    it('reads the zones once for a burst of pages and files while the bus is down, and keeps their CSP while the database is', async () => {
+      await request(t.http).post('/api/admin/ad-zones').set(bearer(admin)).send(BANNER).expect(201);
+      const imgSrc = async () => directives((await request(t.http).get('/').set('Host', MAIN).expect(200)).headers['content-security-policy'])['img-src'];
+      expect(await imgSrc()).toContain('https://img.ads.test');
+
+      await redis.cut();
+      await until('the bus to be down', async () => !t.app.get(InvalidationBus).live);
+      const reads = vi.spyOn(t.db, 'query');
+      const zoneReads = () => reads.mock.calls.filter(([sql]) => String(sql).includes('FROM ad_zones')).length;
+      for (let n = 0; n < 5; n++) {
+        expect(await imgSrc()).toContain('https://img.ads.test');
+        await request(t.http).get('/thumbs/none.jpg');
+        await request(t.http).get('/assets/none.js');
+      }
+      expect(zoneReads()).toBeLessThanOrEqual(1);
+      reads.mockRestore();
+
+      await pg.cut();
+      // As when the bus has missed a change: the zones are asked for again, and the database does not answer.
+      t.clearCaches('missed');
+      const csp = (await request(t.http).get('/').set('Host', MAIN)).headers['content-security-policy'];
+      expect(directives(csp)['img-src']).toContain('https://img.ads.test');
+      expect(directives(csp)['script-src']).toMatch(/'sha256-[A-Za-z0-9+/]+=*'/);
+      expect((await request(t.http).get('/api/ads?placement=banner-listing').set('Host', MAIN).expect(200)).body.data).toHaveLength(1);
+    });
+  });
+}

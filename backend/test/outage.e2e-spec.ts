@@ -3,6 +3,7 @@ import request from 'supertest';
 import { CountersService } from '../src/videos/counters/counters.service';
 import { insertVideo, guestFrom } from './helpers/factories';
 import { TcpProxy } from './helpers/tcp-proxy';
+import { until } from './helpers/until';
 import { bearer, createTestApp, registerAdmin, onPostgresServer, registerUser, TestApp, TestUser } from './helpers/test-app';
 
 /**
@@ -11,15 +12,6 @@ import { bearer, createTestApp, registerAdmin, onPostgresServer, registerUser, T
  * the rest answer 503 with Retry-After, never 500, and every view, guest like and trending signal counted
  * meanwhile reaches the database once it is back.
  */
-
-const until = async (what: string, check: () => Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-};
 
 /** A distinct guest per user agent (the viewer is the address and the user agent). */
 const guest = (n: number) => guestFrom(`outage-guest-${n}-${randomUUID()}`);

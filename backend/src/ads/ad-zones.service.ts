@@ -8,6 +8,8 @@ import { adSources, zoneProblem, type AdKind, type AdPlacement, type AdSources, 
 import type { CreateAdZoneDto, UpdateAdZoneDto } from './dto/ad-zone.dto';
 
 export const AD_ZONE_NOT_FOUND = 'Ad zone not found';
+/** While the invalidation bus is down, how long a read of the zones answers before the next reads them again. */
+export const AD_ZONES_OUTAGE_REREAD_MS = 5_000;
 
 interface AdZoneRow {
   id: number;
@@ -60,6 +62,9 @@ const COLUMNS = 'id, name, placement, kind, vast_url, html, hosts, brands, membe
 @Injectable()
 export class AdZonesService {
   private kept: Promise<KeptZones> | null = null;
+  private readAt = 0;
+  /** The last zones read, answered while the database does not answer. */
+  private lastGood: KeptZones | null = null;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -75,7 +80,10 @@ export class AdZonesService {
     this.kept = null;
   }
 
-  /** Every zone, by id, as last read (read again after a change, or every time while the bus is down). */
+  /**
+   * Every zone, by id, as last read: read again after a change, and while the bus is down (when another process's
+   * change would not be heard) at most every AD_ZONES_OUTAGE_REREAD_MS, so a burst of pages shares one read.
+   */
   async zones(): Promise<AdZone[]> {
     return (await this.current()).zones;
   }
@@ -87,17 +95,23 @@ export class AdZonesService {
   }
 
   private current(): Promise<KeptZones> {
-    if (this.kept && this.bus.live) return this.kept;
-    const read = this.db.query<AdZoneRow[]>(`SELECT ${COLUMNS} FROM ad_zones ORDER BY id`).then((rows) => {
-      const zones = rows.map(zoneOf);
-      const sources = adSources(zones);
-      return { zones, sources, key: JSON.stringify(sources) };
-    });
-    // A failed read is not kept: the next asks again.
-    read.catch(() => {
-      if (this.kept === read) this.kept = null;
-    });
-    if (this.bus.live) this.kept = read;
+    if (this.kept && (this.bus.live || Date.now() - this.readAt < AD_ZONES_OUTAGE_REREAD_MS)) return this.kept;
+    const read = this.db.query<AdZoneRow[]>(`SELECT ${COLUMNS} FROM ad_zones ORDER BY id`).then(
+      (rows) => {
+        const zones = rows.map(zoneOf);
+        const sources = adSources(zones);
+        return (this.lastGood = { zones, sources, key: JSON.stringify(sources) });
+      },
+      (error: unknown) => {
+        // The database does not answer: the zones as last read (no admin can change them meanwhile), not kept,
+        // so the next request asks again; never read, the caller goes without (no ads, the plain CSP).
+        if (this.kept === read) this.kept = null;
+        if (this.lastGood) return this.lastGood;
+        throw error;
+      },
+    );
+    this.kept = read;
+    this.readAt = Date.now();
     return read;
   }
 

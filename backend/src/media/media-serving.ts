@@ -30,6 +30,9 @@ export const MEDIA_TYPES: Record<string, string> = {
 
 const fail = (res: Response, statusCode: number, error: string) => res.status(statusCode).json({ error, statusCode });
 
+/** The paths media is served at: signed HLS (`/s/`) and the public thumbnails and previews (`/thumbs/`). */
+export const MEDIA_PATH = /^\/(?:s|thumbs)\//;
+
 /**
  * The embedded server's media (the container stack's nginx does the same): `/s/{token},{expires}/videos/...`
  * checked like nginx `secure_link` (403 bad token or another folder, 410 expired), and `/thumbs/...` public
@@ -73,8 +76,7 @@ export function mediaServing(config: Pick<AppConfig, 'mediaSigningKey'>, storage
 
   // Everything else (the API, the pages) goes straight on: a sub-router's matching on every API read cost more
   // than this one check.
-  return (req: Request, res: Response, next: NextFunction) =>
-    req.path.startsWith('/s/') || req.path.startsWith('/thumbs/') ? router(req, res, next) : next();
+  return (req: Request, res: Response, next: NextFunction) => (MEDIA_PATH.test(req.path) ? router(req, res, next) : next());
 }
 
 const THUMBS_CACHE = 'public, max-age=2592000';

@@ -30,7 +30,12 @@ export const PERMISSIONS_POLICY = [
  * so that a page isolated with `Cross-Origin-Embedder-Policy` may frame it too. Every other page still refuses
  * framing (`frame-ancestors 'self'`, `X-Frame-Options: SAMEORIGIN`).
  */
-export function securityHeaders(options: HelmetOptions, extra?: () => Promise<{ key: string; sources: ExtraSources }>): RequestHandler {
+export function securityHeaders(
+  options: HelmetOptions,
+  extra?: () => Promise<{ key: string; sources: ExtraSources }>,
+  /** Paths that are never a page (media, the web client's built files): they get the policy without extra sources. */
+  notAPage: (path: string) => boolean = () => false,
+): RequestHandler {
   const build = (sources: ExtraSources | null) => {
     const csp = typeof options.contentSecurityPolicy === 'object' ? options.contentSecurityPolicy : {};
     const directives = sources ? withSources(csp.directives ?? {}, sources) : (csp.directives ?? {});
@@ -54,7 +59,9 @@ export function securityHeaders(options: HelmetOptions, extra?: () => Promise<{ 
     // where its 400 bytes were a third more header on a small JSON (the bench's hot reads lost some 10% of their rate).
     if (req.path.startsWith('/api/')) return plain(req, res, next);
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    if (!extra) return plain(req, res, next);
+    // The extra sources matter to documents only; media and the built files (most of a page's requests) do not ask
+    // for them, which would read the zones on every request while the invalidation bus is down.
+    if (!extra || notAPage(req.path)) return plain(req, res, next);
     extra().then(
       ({ key, sources }) => {
         if (last?.key !== key) last = { key, headers: sources.origins.length + sources.scriptHashes.length + sources.styleHashes.length ? build(sources) : plain };
