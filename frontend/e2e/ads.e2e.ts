@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../src/lib/api/schema';
 import { baseURL, launchBrowser, newVisitor, registerMember, screenshot } from './support/browser';
 import { startVastServer, type VastServer } from './support/vast/server';
 import { asAdmin } from './support/admin-api';
@@ -10,15 +11,7 @@ import { asAdmin } from './support/admin-api';
  * endpoint that counts each hit. The zones name the ad server's origin, which the pages' CSP then lets in.
  */
 
-interface AdCounts {
-  requests: number;
-  fills: number;
-  impressions: number;
-  completes: number;
-  skips: number;
-  clicks: number;
-  errors: number;
-}
+type AdCounts = components['schemas']['AdCountsDto'];
 
 
 

@@ -1,22 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Brand } from '../config/app-config';
+import { AD_KINDS_OF, type AdKind, type AdPlacement, type Brand } from '@hunktube/shared';
 
-export const AD_PLACEMENTS = ['preroll', 'postroll', 'pause', 'banner-listing', 'banner-watch', 'banner-footer'] as const;
-export type AdPlacement = (typeof AD_PLACEMENTS)[number];
-export const AD_KINDS = ['vast', 'html'] as const;
-export type AdKind = (typeof AD_KINDS)[number];
 export const AD_EVENTS = ['request', 'fill', 'impression', 'complete', 'skip', 'click', 'error'] as const;
 export type AdEvent = (typeof AD_EVENTS)[number];
-
-/** The kinds each placement takes: the player's breaks play VAST; banners are HTML; a pause may be either. */
-export const KINDS_OF: Record<AdPlacement, readonly AdKind[]> = {
-  preroll: ['vast'],
-  postroll: ['vast'],
-  pause: ['vast', 'html'],
-  'banner-listing': ['html'],
-  'banner-watch': ['html'],
-  'banner-footer': ['html'],
-};
 
 /** A zone as the service keeps it (the row, read once per change). */
 export interface AdZone {
@@ -59,8 +45,8 @@ export const zonesFor = (zones: readonly AdZone[], placement: AdPlacement, viewe
 
 /** What is wrong with a zone as a whole (the fields each passed their own rule), or null. */
 export function zoneProblem(zone: Omit<AdZone, 'id'>): string | null {
-  if (!KINDS_OF[zone.placement].includes(zone.kind)) {
-    return `kind must be ${KINDS_OF[zone.placement].join(' or ')} for placement ${zone.placement}`;
+  if (!AD_KINDS_OF[zone.placement].includes(zone.kind)) {
+    return `kind must be ${AD_KINDS_OF[zone.placement].join(' or ')} for placement ${zone.placement}`;
   }
   if (zone.kind === 'vast' && !zone.vastUrl) return 'vastUrl is required for a vast zone';
   if (zone.vastUrl !== null && !URL.canParse(zone.vastUrl)) return 'vastUrl must be an http or https URL';

@@ -1,10 +1,10 @@
+import type { AdKind, AdPlacement, Brand } from '@hunktube/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { InvalidationBus } from '../common/cache/invalidation-bus';
 import { InvalidInputError, NotFoundError } from '../common/errors/domain-errors';
-import type { Brand } from '../config/app-config';
-import { adSources, zoneProblem, type AdKind, type AdPlacement, type AdSources, type AdZone } from './ad-zone-rules';
+import { adSources, zoneProblem, type AdSources, type AdZone } from './ad-zone-rules';
 import type { CreateAdZoneDto, UpdateAdZoneDto } from './dto/ad-zone.dto';
 
 export const AD_ZONE_NOT_FOUND = 'Ad zone not found';

@@ -1,9 +1,10 @@
+import type { AdPlacement } from '@hunktube/shared';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { siteOf } from '../common/http/site-identity';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { zonesFor, type AdPlacement } from './ad-zone-rules';
+import { zonesFor } from './ad-zone-rules';
 import { AdEventsService } from './ad-events.service';
 import { AdZonesService } from './ad-zones.service';
 import type { AdSlotListDto } from './dto/ad-zone.dto';

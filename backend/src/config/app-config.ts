@@ -1,4 +1,4 @@
-import { passwordProblem } from '@hunktube/shared';
+import { BRANDS, passwordProblem, type Brand } from '@hunktube/shared';
 import { commonPasswords } from '@hunktube/shared/common-passwords';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
@@ -61,7 +61,7 @@ class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(60) @Max(60 * 60 * 24 * 90)
   JWT_TTL_SECONDS = 60 * 60 * 24 * 7;
 
-  @IsIn(['default', 'atg', 'jtg'])
+  @IsIn(BRANDS)
   BRAND = 'default';
 
   @Transform(trimmed) @IsString() @MinLength(1)
@@ -217,7 +217,8 @@ export const SETTING_NAMES = [
   'CATALOGUE_CACHE', 'SEARCH_INDEX_MIN_VIDEOS', 'SITEMAP_URLS_PER_FILE', 'API_DOCS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
-export type Brand = 'default' | 'atg' | 'jtg';
+/** The brands, one source for the API and the web client (`@hunktube/shared`); re-exported for the config's readers. */
+export { BRANDS, type Brand };
 
 /** The validated, typed settings every module reads. */
 export interface AppConfig {
@@ -367,7 +368,6 @@ function parseMediaHosts(raw: string): AppConfig['mediaHosts'] | string {
   return { '1': hosts['1'] ?? fallback, '2': hosts['2'] ?? fallback, default: fallback };
 }
 
-export const BRANDS: readonly Brand[] = ['default', 'atg', 'jtg'];
 /** A host name (letters, digits, dots and dashes) with an optional port, as a Host header carries it. */
 const BRAND_HOST = /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/;
 

@@ -20,8 +20,8 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { AD_EVENTS, AD_KINDS, AD_PLACEMENTS, type AdEvent, type AdKind, type AdPlacement } from '../ad-zone-rules';
-import { BRANDS, type Brand } from '../../config/app-config';
+import { AD_KINDS, AD_PLACEMENTS, BRANDS, type AdKind, type AdPlacement, type Brand } from '@hunktube/shared';
+import { AD_EVENTS, type AdEvent } from '../ad-zone-rules';
 
 export const AD_NAME_MAX = 80;
 export const AD_URL_MAX = 2048;

@@ -1,5 +1,6 @@
 // The API's shapes, as named aliases of the types that openapi-typescript generates from the backend's OpenAPI
 // document (schema.d.ts, `npm run gen:api -w frontend`). Nothing here restates a field the document has.
+import type { Brand } from '@hunktube/shared';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -34,7 +35,7 @@ export type RegisterBody = Schemas['RegisterDto'];
 export type LoginBody = Schemas['LoginDto'];
 export type UpdateProfileBody = Schemas['UpdateProfileDto'];
 
-export type Brand = 'default' | 'atg' | 'jtg';
+export type { Brand };
 /** GET /api/site; `brand` narrowed to the values BRAND allows. */
 export type Site = Omit<Schemas['SiteDto'], 'brand' | 'mediaHosts'> & {
   brand: Brand;

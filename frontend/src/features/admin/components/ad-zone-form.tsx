@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { BRANDS } from '@hunktube/shared';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api/client';
 import { useSite } from '@/lib/site';
 import type { AdKind, AdPlacement, AdZone, CreateAdZone, UpdateAdZone } from '../api/ad-types';
 import { useCreateAdZone, useUpdateAdZone } from '../api/ad-zones';
-import { BRANDS, KIND_LABELS, kindsFor, PLACEMENTS } from './ad-zone-rules';
+import { KIND_LABELS, kindsFor, PLACEMENTS } from './ad-zone-rules';
+import { ChipList } from './chip-list';
 import { failureText } from './taxonomy-section';
 
 const NAME_MAX = 80;
@@ -457,10 +459,8 @@ function Check({ checked, onChange, invalid, children }: CheckProps) {
 
 /** The further origins the zone's ads load from: a chip per host with its remove button, and a box to add one. */
 function AdHosts({ hosts, onChange, invalid }: { hosts: string[]; onChange: (hosts: string[]) => void; invalid?: string }) {
-  const id = useId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
 
   const add = () => {
     if (!text.trim()) return;
@@ -475,71 +475,30 @@ function AdHosts({ hosts, onChange, invalid }: { hosts: string[]; onChange: (hos
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Enter adds the host rather than saving the zone.
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      add();
-    }
-  };
-
-  const remove = (host: string) => {
-    onChange(hosts.filter((own) => own !== host));
-    // Its button goes with it: the focus stays in the field.
-    input.current?.focus();
-  };
-
-  const described = [problem && `${id}-problem`, invalid, `${id}-hint`].filter(Boolean).join(' ');
-
   return (
-    <fieldset className="ad-form__group ad-form__wide">
-      <legend>Ad hosts</legend>
-      {hosts.length > 0 ? (
-        <ul className="tag-chips" aria-label="Hosts of this zone">
-          {hosts.map((host) => (
-            <li className="tag-chips__chip" key={host}>
-              <span>{host}</span>
-              <button className="tag-chips__remove" type="button" aria-label={`Remove host ${host}`} onClick={() => remove(host)}>
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="edit-video__hint">No further hosts.</p>
-      )}
-      <div className="edit-video__tag-add">
-        <label className="visually-hidden" htmlFor={`${id}-input`}>
-          Add a host
-        </label>
-        <input
-          ref={input}
-          id={`${id}-input`}
-          type="url"
-          inputMode="url"
-          placeholder="https://cdn.ads.example"
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-          aria-invalid={problem || invalid ? true : undefined}
-          aria-describedby={described}
-        />
-        <button className="button button--quiet" type="button" disabled={!text.trim()} onClick={add}>
-          {'Add '}
-          <span className="visually-hidden">host</span>
-        </button>
-      </div>
-      {problem && (
-        <p className="form-error" id={`${id}-problem`} role="alert">
-          {problem}
-        </p>
-      )}
-      <p className="edit-video__hint" id={`${id}-hint`}>
-        Where the zone’s ads load from besides the tag’s own host (creative CDNs, trackers): the site’s content
-        security policy lets these in. {hosts.length} of {HOSTS_MAX}.
-      </p>
-    </fieldset>
+    <ChipList
+      className="ad-form__group ad-form__wide"
+      legend="Ad hosts"
+      label="Hosts of this zone"
+      noun="host"
+      items={hosts}
+      keyOf={(host) => host}
+      nameOf={(host) => host}
+      empty="No further hosts."
+      text={text}
+      onTextChange={setText}
+      onAdd={add}
+      onRemove={(host) => onChange(hosts.filter((own) => own !== host))}
+      problem={problem}
+      invalid={Boolean(problem || invalid)}
+      describedBy={invalid}
+      input={{ type: 'url', inputMode: 'url', placeholder: 'https://cdn.ads.example', spellCheck: false }}
+      hint={
+        <>
+          Where the zone’s ads load from besides the tag’s own host (creative CDNs, trackers): the site’s content
+          security policy lets these in. {hosts.length} of {HOSTS_MAX}.
+        </>
+      }
+    />
   );
 }

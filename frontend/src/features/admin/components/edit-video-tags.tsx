@@ -1,13 +1,17 @@
 import { slugify, TAGS_PER_VIDEO_MAX, TAXON_NAME_MAX_LENGTH } from '@hunktube/shared';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTaxa } from '@/api/taxonomy/get-taxa';
 import type { Taxon, TaxonRef } from '@/lib/api/types';
+import { ChipList } from './chip-list';
 
 interface EditVideoTagsProps {
   /** The video's tags in the panel's local copy. */
   tags: TaxonRef[];
   onChange: (tags: TaxonRef[]) => void;
 }
+
+/** Enter adds the tag rather than saving the form; a comma ends a tag as it would in a list. */
+const ADD_KEYS = ['Enter', ','] as const;
 
 /** Whether a typed name is a tag the list has already: the same id by the slug rule, as the API matches names. */
 const sameTag = (tag: TaxonRef, slug: string) => tag.id === slug || slugify(tag.name) === slug;
@@ -52,7 +56,6 @@ export function EditVideoTags({ tags, onChange }: EditVideoTagsProps) {
   const known = useTaxa('tags');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
 
   const suggestions = (known.data?.data ?? []).filter((tag) => !tags.some((own) => own.id === tag.id));
 
@@ -63,75 +66,41 @@ export function EditVideoTags({ tags, onChange }: EditVideoTagsProps) {
     setProblem(result.problem);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Enter adds the tag rather than saving the form; a comma ends a tag as it would in a list.
-    if (event.key === 'Enter' || event.key === ',') {
-      event.preventDefault();
-      add();
-    }
-  };
-
   const remove = (tag: TaxonRef) => {
     onChange(tags.filter((own) => own.id !== tag.id));
     setProblem(null);
-    // Its button goes with it: the focus stays in the field.
-    input.current?.focus();
   };
 
   return (
-    <fieldset className="edit-video__tags edit-video__wide">
-      <legend>Tags</legend>
-      {tags.length > 0 ? (
-        <ul className="tag-chips" aria-label="Tags of this video">
-          {tags.map((tag) => (
-            <li className="tag-chips__chip" key={tag.id}>
-              <span>{tag.name}</span>
-              <button className="tag-chips__remove" type="button" aria-label={`Remove tag ${tag.name}`} onClick={() => remove(tag)}>
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="edit-video__hint">No tags yet.</p>
-      )}
-      <div className="edit-video__tag-add">
-        <label className="visually-hidden" htmlFor={`${id}-input`}>
-          Add a tag
-        </label>
-        <input
-          ref={input}
-          id={`${id}-input`}
-          type="text"
-          list={`${id}-known`}
-          placeholder="Add a tag"
-          autoComplete="off"
-          spellCheck
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-          aria-invalid={problem && text ? true : undefined}
-          aria-describedby={problem ? `${id}-problem ${id}-hint` : `${id}-hint`}
-        />
-        <datalist id={`${id}-known`}>
-          {suggestions.map((tag) => (
-            <option key={tag.id} value={tag.name} />
-          ))}
-        </datalist>
-        <button className="button button--quiet" type="button" disabled={!text.trim()} onClick={add}>
-          {'Add '}
-          <span className="visually-hidden">tag</span>
-        </button>
-      </div>
-      {problem && (
-        <p className="form-error" id={`${id}-problem`} role="alert">
-          {problem}
-        </p>
-      )}
-      <p className="edit-video__hint" id={`${id}-hint`}>
-        Press Enter or a comma to add one; new tags are made when the changes are saved. {tags.length} of{' '}
-        {TAGS_PER_VIDEO_MAX}.
-      </p>
-    </fieldset>
+    <ChipList
+      className="edit-video__tags edit-video__wide"
+      legend="Tags"
+      label="Tags of this video"
+      noun="tag"
+      items={tags}
+      keyOf={(tag) => tag.id}
+      nameOf={(tag) => tag.name}
+      empty="No tags yet."
+      text={text}
+      onTextChange={setText}
+      onAdd={add}
+      onRemove={remove}
+      addKeys={ADD_KEYS}
+      problem={problem}
+      invalid={Boolean(problem && text)}
+      input={{ type: 'text', list: `${id}-known`, placeholder: 'Add a tag', spellCheck: true }}
+      hint={
+        <>
+          Press Enter or a comma to add one; new tags are made when the changes are saved. {tags.length} of{' '}
+          {TAGS_PER_VIDEO_MAX}.
+        </>
+      }
+    >
+      <datalist id={`${id}-known`}>
+        {suggestions.map((tag) => (
+          <option key={tag.id} value={tag.name} />
+        ))}
+      </datalist>
+    </ChipList>
   );
 }
