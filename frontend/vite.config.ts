@@ -44,7 +44,7 @@ function precompress(): Plugin {
 
 /** The modules src/early.ts imports, directly or not: hls.js aside, which it loads on its own. */
 const EARLY_IMPORTS =
-  /(?:src[\\/](?:features[\\/]watch[\\/]utils[\\/](?:early-stream|load-hls|start-time|stream-config)|lib[\\/](?:app-hydrated|resume-position|storage))\.ts|packages[\\/]shared[\\/]dist[\\/]esm[\\/]start-time\.js)$/;
+  /(?:src[\\/](?:features[\\/]ads[\\/](?:early-preroll|utils[\\/](?:choose-zone|impressions|macros))|features[\\/]watch[\\/]utils[\\/](?:early-stream|load-hls|start-time|stream-config)|lib[\\/](?:app-hydrated|resume-position|storage))\.ts|packages[\\/]shared[\\/]dist[\\/]esm[\\/]start-time\.js)$/;
 
 // The API (and, in the embedded set-up, signed media and thumbnails) is served by the backend on :3000.
 const backend = 'http://localhost:3000';

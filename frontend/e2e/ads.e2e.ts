@@ -126,19 +126,59 @@ describe('ad zones', () => {
     expect(csp).toEqual([]);
   });
 
-  it('plays the pre-roll of a Play pressed before the app has hydrated, and the server’s page names no zone', async () => {
-    const zone = await makeZone({ placement: 'preroll', kind: 'vast', vastUrl: `${ads.origin}/vast/inline-linear.xml` });
-    const { page } = await visitor();
-    // Pressed as soon as the server's page shows the button: the page's first script holds the click and gives it
-    // to the app once hydrated (src/early.ts), and the break is due then, before the zones have been asked for.
+  it('starts the pre-roll of a Play pressed before the app has hydrated at once, and the app takes it over playing', async () => {
+    const zone = await makeZone({ placement: 'preroll', kind: 'vast', vastUrl: `${ads.origin}/vast/inline-linear.xml`, skipAfter: 2 });
+    const { context, page, errors } = await visitor();
+    // A visitor who answered the 18+ gate before: its cookie too, so the server's page comes without the gate (no
+    // ad is made ready behind it).
+    await context.addCookies([{ name: 'age_confirmed', value: 'true', url: baseURL() }]);
+    const csp = cspProblems(page);
+    // When the ad's picture is first on screen in the player's early slot (the element marked), and when the app has hydrated.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { earlyAdFrame?: number; hydrated?: number };
+      document.addEventListener('hunktube:hydrated', () => (seen.hydrated ??= performance.now()));
+      const look = () => {
+        const ad = document.querySelector<HTMLVideoElement>('.player__early-ad .ad-break video');
+        if (ad && ad.readyState >= 2 && ad.checkVisibility()) {
+          ad.dataset.early = 'true';
+          seen.earlyAdFrame = performance.now();
+        } else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    // Pressed as soon as the page's first script answers a click (src/early.ts): it starts the pre-roll it made
+    // ready alongside the stream (features/ads/early-preroll.ts), and loads the app after the ad's first frame.
     const response = await page.goto(`/video/${videoId}`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => performance.getEntriesByName('hunktube:clicks-held').length > 0, undefined, { polling: 'raf' });
     await page.getByRole('button', { name: 'Play', exact: true }).click();
-    await adRegion(page).waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => (window as unknown as { hydrated?: number }).hydrated !== undefined, undefined, { timeout: 15_000 });
+    const { earlyAdFrame, hydrated } = await page.evaluate(() => {
+      const seen = window as unknown as { earlyAdFrame?: number; hydrated: number };
+      return { earlyAdFrame: seen.earlyAdFrame, hydrated: seen.hydrated };
+    });
+    expect(earlyAdFrame).toBeLessThan(hydrated);
+
+    // The app's break has the same element, playing on; the early slot is empty; Skip comes after the offset.
+    await page.locator('.ad-break__media video[data-early="true"]').waitFor({ timeout: 10_000 });
+    expect(await page.locator('.player__early-ad').evaluate((slot) => slot.childElementCount)).toBe(0);
+    expect(await page.locator('.ad-break__media video').evaluate((video: HTMLVideoElement) => video.paused)).toBe(false);
     expect(await content(page).evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+    await page.getByRole('button', { name: 'Skip ad' }).click({ timeout: 15_000 });
+    await adRegion(page).waitFor({ state: 'detached', timeout: 10_000 });
+    await expect.poll(() => content(page).evaluate((video: HTMLVideoElement) => !video.paused && video.currentTime > 0), { timeout: 15_000 }).toBe(true);
+
+    // Each counted once: the zones and the tag asked for once, the impression once.
+    expect(ads.requested().map((url) => url.pathname)).toEqual(['/vast/inline-linear.xml']);
+    await expect.poll(() => ads.hits()['/track/inline/impression'], { timeout: 10_000 }).toBe(1);
+    expect(ads.hits()['/track/inline/skip']).toBe(1);
+    await expect.poll(() => totals(zone), { timeout: 10_000 }).toEqual(counts({ requests: 1, fills: 1, impressions: 1, skips: 1 }));
     // The zones are asked for by the browser, never by the server's render: a rendered page kept for guests would
-    // keep a zone after its change (docs/ads.md).
-    expect((await response?.text()) ?? '').not.toContain(ads.origin);
-    await expect.poll(() => totals(zone), { timeout: 10_000 }).toMatchObject({ requests: 1, fills: 1 });
+    // keep a zone after its change (docs/ads.md). The page only preloads the request.
+    const html = (await response?.text()) ?? '';
+    expect(html).not.toContain(ads.origin);
+    expect(html).toContain(`href="/api/ads?placement=preroll&amp;embed=false&amp;videoId=${videoId}"`);
+    expect(errors).toEqual([]);
+    expect(csp).toEqual([]);
   });
 
   it('plays a creative offered as HLS only (through hls.js where the browser has no HLS of its own)', async () => {

@@ -241,7 +241,7 @@ describe('pages rendered on the server', () => {
     expect(await page.locator('script[type="module"][src^="/assets/early-"]').count()).toBe(1);
     expect(await page.locator('script[type="module"][src^="/assets/index-"]').count()).toBe(0);
     const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
-    expect(marks.filter((name) => name.startsWith('hunktube:'))).toEqual(['hunktube:stream', 'hunktube:app']);
+    expect(marks.filter((name) => name.startsWith('hunktube:'))).toEqual(['hunktube:clicks-held', 'hunktube:stream', 'hunktube:app']);
     // The app and the route came after hls.js, each script once.
     const app = scripts.findIndex((script) => /\/assets\/main-/.test(script));
     expect(app).toBeGreaterThan(scripts.findIndex((script) => /\/assets\/hls\.light/.test(script)));
@@ -251,8 +251,12 @@ describe('pages rendered on the server', () => {
     // variant's first segment is sealed with (the demo clips are encrypted, as every new ingest) and that segment,
     // fetched before the app started; hls.js took those answers (one request each).
     const preloads = await page.locator('head link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    const [preloaded, variant, key, segment] = preloads;
-    expect(preloads).toHaveLength(4);
+    const [preloaded, variant, key, segment, zones] = preloads;
+    expect(preloads).toHaveLength(5);
+    // Then the pre-roll's zones, which the page's first script reads (features/ads/early-preroll.ts), and the app
+    // reads from it: asked for once.
+    expect(zones).toBe(`/api/ads?placement=preroll&embed=false&videoId=${id}`);
+    expect(adReads.filter((read) => read.startsWith('GET /api/ads?placement=preroll'))).toHaveLength(1);
     expect(preloaded).toMatch(/^\/s\/[^/]+\/videos\/.+\/index\.m3u8$/);
     expect(variant).toBe(preloaded?.replace(/index\.m3u8$/, '240p.m3u8'));
     const keyId = /\/([0-9a-f]{16})\.key$/.exec(key ?? '')?.[1];
@@ -324,9 +328,11 @@ describe('pages rendered on the server', () => {
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 });
     await page.waitForLoadState('networkidle');
     const preloads = await page.locator('head link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    expect(preloads).toHaveLength(4);
+    expect(preloads).toHaveLength(5);
     // The head preloads the stream's start (its key, then its first segment); the demo clips come in 4-second
-    // segments, and 5 s is in the second, which hls.js asks for itself, under the same key.
+    // segments, and 5 s is in the second, which hls.js asks for itself, under the same key. Then the pre-roll's
+    // zones, which the page's first script asks for (features/ads/early-preroll.ts).
+    expect(preloads[4]).toBe(`/api/ads?placement=preroll&embed=false&videoId=${data[0].id}`);
     const keyId = /\/([0-9a-f]{16})\.key$/.exec(preloads[2])?.[1];
     expect(preloads[3]).toBe(preloads[0].replace(/index\.m3u8$/, `240p_000-${keyId}.ts`));
     expect(segments).toContain(preloads[0].replace(/index\.m3u8$/, `240p_001-${keyId}.ts`));

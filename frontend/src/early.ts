@@ -10,6 +10,7 @@
 //
 // It imports nothing of the app's but these small modules: whatever it imports statically is downloaded and
 // evaluated before the stream can start.
+import { earlyPrerollFrame, earlyPrerollSettled, prepareEarlyPreroll, startEarlyPreroll } from '@/features/ads/early-preroll';
 import { dropEarlyStream, keepEarlyStream } from '@/features/watch/utils/early-stream';
 import { hasMediaSource, loadHls } from '@/features/watch/utils/load-hls';
 import { parseStartTime } from '@/features/watch/utils/start-time';
@@ -19,14 +20,21 @@ import { readResumePosition } from '@/lib/resume-position';
 
 /** How long the app waits for the page's first picture at most. */
 const APP_WAIT_MS = 1500;
+/** How long the stream waits for a pre-roll's first frame at most (features/ads/early-preroll.ts). */
+const PREROLL_FIRST_MS = 600;
 
 /** Starts a watch page's stream; true once its first frame is decoded (or APP_WAIT_MS), false without a stream. */
 async function startStream(): Promise<boolean> {
   const id = /^\/video\/([1-9]\d{0,9})(?:\/|$)/.exec(window.location.pathname)?.[1];
   const link = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"][href$="/index.m3u8"]');
-  if (!id || !link || !hasMediaSource()) return false;
+  if (!id || !link) return false;
   const video = await parsed<HTMLVideoElement>('#root video.player__video');
   if (!video) return false;
+  // The pre-roll, where a zone has one, made ready alongside the stream (features/ads/early-preroll.ts).
+  prepareEarlyPreroll(Number(id), (video.clientWidth || 640) * window.devicePixelRatio);
+  // Its answer is preloaded by the page: with a pre-roll to show first, hls.js is loaded once the ad's first frame is ready.
+  await Promise.race([earlyPrerollFrame(), new Promise((resolve) => setTimeout(resolve, PREROLL_FIRST_MS))]);
+  if (!hasMediaSource()) return false;
   // The player's own start: ?t=, else where this browser left the video.
   const position = parseStartTime(new URLSearchParams(window.location.search).get('t')) ?? readResumePosition(Number(id)) ?? 0;
   const { default: Hls } = await loadHls();
@@ -66,6 +74,11 @@ function documentParsed(): Promise<void> {
   return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
 }
 
+/** Resolves when `work` is done, or after APP_WAIT_MS at most. */
+function withinAppWait(work: Promise<unknown>): Promise<unknown> {
+  return Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, APP_WAIT_MS))]);
+}
+
 /** The first screen's largest images (the cards' first, fetched with high priority) loaded or failed, or APP_WAIT_MS. */
 async function firstImages(): Promise<void> {
   await documentParsed();
@@ -102,6 +115,9 @@ function preloadRouteScripts(): void {
 
 let app: Promise<unknown> | undefined;
 
+/** The player's Play button, as the server renders it. */
+const PLAY_BUTTON = '.player .player__buttons button[aria-label="Play"]';
+
 /** Loads the app, once: after the first picture, or at once when the visitor clicks something it has to answer. */
 function loadApp(): Promise<unknown> {
   if (!app) {
@@ -124,9 +140,13 @@ function holdClicks(): void {
     event.preventDefault();
     event.stopPropagation();
     held.push(control);
-    void loadApp();
+    // The player's Play: a pre-roll made ready starts now, and the app (which takes it over once it answers the
+    // click) is loaded once the ad's first frame is on screen: its modules would hold that frame back.
+    if (control.matches(PLAY_BUTTON)) void withinAppWait(startEarlyPreroll()).finally(loadApp);
+    else void loadApp();
   };
   document.addEventListener('click', onClick, true);
+  performance.mark('hunktube:clicks-held');
   document.addEventListener(
     APP_HYDRATED_EVENT,
     () => {
@@ -139,6 +159,7 @@ function holdClicks(): void {
 
 holdClicks();
 void startStream()
-  .then((started) => (started ? undefined : firstImages()))
+  // A watch page's pre-roll is made ready before the app, whose modules would hold it back (the ad is what Play shows).
+  .then((started) => (started ? withinAppWait(earlyPrerollSettled()) : firstImages()))
   .catch(() => undefined)
   .finally(loadApp);

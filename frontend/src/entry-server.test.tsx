@@ -258,6 +258,25 @@ describe('the whole document (one author per page)', () => {
     expect(html).toMatch(/<div id="root">.*Pool party.*<\/div>/s);
   });
 
+  it("preloads a watch page's pre-roll zones for its first script, only where the 18+ gate is answered", async () => {
+    mockFetch({
+      '/api/videos/7': () => makeWatchVideo({ id: 7 }),
+      '/api/videos/7/related': () => ({ related: true, data: [] }),
+      '/api/video/secure': () => ({ secureUrl: '/s/t,1900000000/videos/2024/06/video-7/index.m3u8', expiresAt: '2030-03-17T17:46:40.000Z' }),
+    });
+    const early = { indexHtml: INDEX, script: '/assets/early.js', imports: { stream: ['/assets/hls.js'], still: [] } };
+    const page = async (ageConfirmed: boolean) =>
+      (await renderDocument(documentRequest({ url: '/video/7', ageConfirmed, build: { indexHtml: INDEX, chunks: () => ({ scripts: [], styles: [] }), early } }))).html;
+    const preload = '<link data-server-head rel="preload" as="fetch" crossorigin href="/api/ads?placement=preroll&amp;embed=false&amp;videoId=7">';
+    const confirmed = await page(true);
+    expect(confirmed).toContain(preload);
+    // After the stream's, which comes first.
+    expect(confirmed.indexOf('index.m3u8')).toBeLessThan(confirmed.indexOf(preload));
+    // The player's slot for it, empty.
+    expect(confirmed).toContain('<div class="player__early-ad"></div>');
+    expect(await page(false)).not.toContain('/api/ads');
+  });
+
   it("writes a tag's page whole: its head from the tag's own read, its listing, breadcrumbs through the tag index", async () => {
     const fetchMock = mockFetch({
       '/api/tags/muscle': () => ({ id: 'muscle', name: 'Muscle & Sweat', video_count: 1 }),

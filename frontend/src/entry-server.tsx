@@ -18,6 +18,7 @@ import { matchesOf, pageHead } from './app/head/page-heads';
 import type { RouteHandle } from './app/head/route-handle';
 import { AppProvider } from './app/provider';
 import { createRoutes, loadWatchRoute } from './app/router';
+import { prerollAddress } from './features/ads/early-preroll';
 import { AgeConfirmedOnServer } from './features/age-gate/components/age-gate';
 import { seedSession } from './features/auth/api/session-cache';
 import { setServerFetch } from './lib/api/client';
@@ -145,18 +146,22 @@ export function renderDocument(request: DocumentRequest): Promise<RenderedDocume
     // A drawn page loads the app once it shows its first picture; a watch page starts its stream before
     // (docs/web-client.md › "Server rendering" and "First frame").
     const early = build.early;
+    const watchPage = WATCH_PAGE.exec(url.pathname);
     const loads: PageLoads = {
       styles: chunks.styles,
       streams,
+      // The pre-roll's zones, which the first script asks for with the stream (features/ads/early-preroll.ts);
+      // not behind the 18+ gate, before which no ad is asked for.
+      reads: early && watchPage && streams.length > 0 && request.ageConfirmed ? [prerollAddress(Number(watchPage[1]))] : [],
       early: early
-        ? earlyTags(early, chunks.scripts.filter((script) => !early.imports.stream.includes(script)), streams.length > 0 && WATCH_PAGE.test(url.pathname))
+        ? earlyTags(early, chunks.scripts.filter((script) => !early.imports.stream.includes(script)), streams.length > 0 && watchPage !== null)
         : chunks.scripts.map((script) => `<link rel="modulepreload" crossorigin href="${htmlText(script)}">`).join('\n    '),
     };
     return { html: documentHtml(shellTemplate(early ? early.indexHtml : build.indexHtml), headHtml(head, loads), bootstrap, body.html), drawn: true, complete: !failed };
   });
 }
 
-const WATCH_PAGE = /^\/video\/[1-9]\d{0,9}$/;
+const WATCH_PAGE = /^\/video\/([1-9]\d{0,9})$/;
 
 /** A render's own query client: no retries, the site, the session and a guest's hidden topics as the API gave them. */
 function renderQueryClient(request: RenderRequest): QueryClient {

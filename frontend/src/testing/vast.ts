@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { vi } from 'vitest';
+import type { components } from '@/lib/api/schema';
 
 /** Where the VAST fixtures' `{{ORIGIN}}` points in unit tests (the browser tests serve them for real). */
 export const ADS_ORIGIN = 'https://ads.test';
@@ -28,3 +29,16 @@ export function trackPixels(): string[] {
 
 /** The fired pixels' paths, without their queries. */
 export const pixelPaths = (fired: string[]) => fired.map((url) => url.split('?')[0]);
+
+/** A pre-roll zone as GET /api/ads answers it: the inline linear fixture's tag, skippable after 2 s. */
+export const prerollZone = (overrides: Partial<components['schemas']['AdSlotDto']> = {}): components['schemas']['AdSlotDto'] => ({
+  id: 5,
+  placement: 'preroll',
+  kind: 'vast',
+  vastUrl: `${ADS_ORIGIN}/vast/inline-linear.xml?cb=[CACHEBUSTING]`,
+  html: null,
+  skipAfter: 2,
+  weight: 1,
+  frequencyCap: null,
+  ...overrides,
+});

@@ -46,6 +46,8 @@ export interface PageLoads {
   styles: string[];
   /** Signed stream playlists and segments the page plays, fetched at once (the player's hls.js reads the same). */
   streams: string[];
+  /** API reads the page's first script makes (a watch page's pre-roll zones), fetched at once. */
+  reads?: string[];
   /** The page's first script and what it needs (already HTML: earlyTags), right after the streams. */
   early: string;
 }
@@ -88,7 +90,7 @@ export function headHtml(head: PageHead, loads?: PageLoads): string {
   if (head.canonical) parts.push(`<link ${mark} rel="canonical" href="${htmlText(head.canonical)}">`);
   if (head.preloadImage) parts.push(`<link ${mark} rel="preload" as="image" href="${htmlText(head.preloadImage)}" fetchpriority="high">`);
   for (const style of loads?.styles ?? []) parts.push(`<link rel="stylesheet" crossorigin href="${htmlText(style)}">`);
-  for (const stream of loads?.streams ?? []) parts.push(`<link ${mark} rel="preload" as="fetch" crossorigin href="${htmlText(stream)}">`);
+  for (const stream of [...(loads?.streams ?? []), ...(loads?.reads ?? [])]) parts.push(`<link ${mark} rel="preload" as="fetch" crossorigin href="${htmlText(stream)}">`);
   if (loads?.early) parts.push(loads.early);
   const og = [...(head.openGraph ?? []), ...imageProperties(head.image)];
   for (const [property, content] of og) parts.push(meta('property', property, content));

@@ -1,18 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ok } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
+import type { AdSlotsRequest } from './types';
+import { takeEarlyAnswer } from '../early-preroll';
 
-/** One zone that may fill a slot: GET /api/ads answers the active zones of this site that apply to this viewer. */
-export type AdSlot = components['schemas']['AdSlotDto'];
-export type AdPlacement = AdSlot['placement'];
-export type AdSlotList = components['schemas']['AdSlotListDto'];
-
-export interface AdSlotsRequest {
-  placement: AdPlacement;
-  /** The embeddable player asks: only the zones marked for embeds. */
-  embed: boolean;
-  videoId?: number;
-}
+export type { AdPlacement, AdSlot, AdSlotList, AdSlotsRequest } from './types';
 
 /**
  * GET /api/ads for one slot. Not tried again: an ad blocker refuses it at once, and the page goes on without ads
@@ -21,7 +12,9 @@ export interface AdSlotsRequest {
 export const adSlotsQuery = ({ placement, embed, videoId }: AdSlotsRequest) =>
   queryOptions({
     queryKey: ['ads', placement, embed, videoId ?? null],
+    // A watch page's pre-roll zones may have been asked for by the page's first script (../early-preroll.ts).
     queryFn: ({ signal }) =>
+      takeEarlyAnswer({ placement, embed, videoId }) ??
       ok(
         api.GET('/api/ads', {
           params: { query: { placement, embed: embed ? 'true' : 'false', videoId: videoId === undefined ? undefined : String(videoId) } },

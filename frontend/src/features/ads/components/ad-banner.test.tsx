@@ -90,7 +90,8 @@ describe('a banner slot', () => {
     expect(box.style.height).toBe('90px');
     // Not before it comes near the viewport.
     expect(screen.queryByTitle('Advertisement')).toBeNull();
-    expect(FakeObserver.instances.at(-1)?.options?.rootMargin).toBe('200px');
+    // Watched (an effect of the box, which may run a moment after the box shows) with a margin around the viewport.
+    await waitFor(() => expect(FakeObserver.instances.at(-1)?.options?.rootMargin).toBe('200px'));
 
     act(() => FakeObserver.enter());
     const frame = screen.getByTitle('Advertisement');

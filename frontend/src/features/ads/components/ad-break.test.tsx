@@ -5,23 +5,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerAdPlacement } from '@/lib/ad-slots';
 import { createQueryClient } from '@/lib/react-query';
 import { mockFetch, noContent, requestedUrls, sentBodies } from '@/testing/mock-fetch';
-import { ADS_ORIGIN, pixelPaths, trackPixels, vastFixture, xml } from '@/testing/vast';
+import { ADS_ORIGIN, pixelPaths, prerollZone, trackPixels, vastFixture, xml } from '@/testing/vast';
 import { AdsProvider } from '../ads-provider';
 import type { AdSlot } from '../api/get-ads';
 import { AD_IMPRESSIONS_KEY } from '../utils/impressions';
 import { AdBreak } from './ad-break';
 
-const zone = (overrides: Partial<AdSlot> = {}): AdSlot => ({
-  id: 5,
-  placement: 'preroll',
-  kind: 'vast',
-  vastUrl: `${ADS_ORIGIN}/vast/inline-linear.xml?cb=[CACHEBUSTING]`,
-  html: null,
-  skipAfter: 2,
-  weight: 1,
-  frequencyCap: null,
-  ...overrides,
-});
+const zone = prerollZone;
 
 function setup(zones: AdSlot[]) {
   const routes: Parameters<typeof mockFetch>[0] = {

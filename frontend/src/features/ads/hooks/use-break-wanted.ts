@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useAdSlots, type PlayerAdPlacement } from '@/lib/ad-slots';
 import { useAdSlotsQuery } from '../api/get-ads';
+import { hasEarlyPreroll } from '../early-preroll';
 import { anyZoneOpen } from '../utils/choose-zone';
 
 const noChanges = () => () => {};
@@ -35,7 +36,10 @@ export function useBreakWanted(placement: PlayerAdPlacement, videoId: number, as
       if (vast) void chunk.preloadVastClient();
     });
   }, [enabled, open, vast]);
-  if (!enabled || answer.isError) return false;
+  if (!enabled) return false;
+  // A pre-roll the page's first script prepared (and may have started): the break takes it over.
+  if (placement === 'preroll' && !(slots?.embed ?? false) && hasEarlyPreroll()) return true;
+  if (answer.isError) return false;
   // Not asked yet (hydrating: a click held by the page's first script is replayed now) or awaited: a break may be due.
   return !hydrated || answer.isPending || open;
 }

@@ -1,4 +1,4 @@
-import type { AdSlot } from '../api/get-ads';
+import type { AdSlot } from '../api/types';
 import { readImpressions, type Impressions } from './impressions';
 
 const HOUR_MS = 3_600_000;

@@ -81,6 +81,8 @@ export interface LoadVastOptions {
   targetWidth: number;
   macros: MacroValues;
   timeoutMs?: number;
+  /** The tag's first answer, already asked for (with these `macros`). */
+  prefetched?: PrefetchedTag;
 }
 
 /** Whether a media file's type is HLS (VAST names it either way). */
@@ -103,14 +105,22 @@ export function pickMediaFile(files: readonly VastMediaFile[], canPlay: (mimeTyp
   return hls ? { url: hls.fileURL as string, hls: true } : null;
 }
 
+/** A tag's first answer, asked for before the VAST client was loaded (../early-preroll.ts), for its filled address. */
+export interface PrefetchedTag {
+  url: string;
+  response: Promise<Response>;
+}
+
 /**
  * A fetch for vast-client that gives up on `signal` (the tag's time limit, shared by every wrapper), in the
- * shape of its URL handlers: `{xml}` or `{error, statusCode}`.
+ * shape of its URL handlers: `{xml}` or `{error, statusCode}`. The `first` answer stands for its address, once.
  */
-const handlerFor = (signal: AbortSignal) => ({
+const handlerFor = (signal: AbortSignal, first?: PrefetchedTag) => ({
   async get(url: string) {
     try {
-      const response = await fetch(url, { signal, credentials: 'omit' });
+      const prefetched = first?.url === url ? first.response : null;
+      if (prefetched) first = undefined;
+      const response = await (prefetched ?? fetch(url, { signal, credentials: 'omit' }));
       if (!response.ok) return { error: new Error(`VAST: ${response.status} from ${url}`), statusCode: response.status };
       const text = await response.text();
       return {
@@ -136,12 +146,12 @@ let vastClient: Promise<typeof import('@dailymotion/vast-client')> | null = null
 export const loadVastClient = () => (vastClient ??= import('@dailymotion/vast-client'));
 
 export async function loadVast(tagUrl: string, options: LoadVastOptions): Promise<VastAnswer> {
-  const { want, canPlay, targetWidth, macros, timeoutMs = VAST_TIMEOUT_MS } = options;
+  const { want, canPlay, targetWidth, macros, timeoutMs = VAST_TIMEOUT_MS, prefetched } = options;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   const timedOut = new Promise<VastAnswer>((resolve) => deadline.signal.addEventListener('abort', () => resolve({ kind: 'none', reason: 'timeout' })));
   try {
-    return await Promise.race([timedOut, resolveTag(tagUrl, want, canPlay, targetWidth, macros, deadline.signal)]);
+    return await Promise.race([timedOut, resolveTag(tagUrl, want, canPlay, targetWidth, macros, deadline.signal, prefetched)]);
   } catch {
     return { kind: 'none', reason: deadline.signal.aborted ? 'timeout' : 'failed' };
   } finally {
@@ -157,12 +167,13 @@ async function resolveTag(
   targetWidth: number,
   macros: MacroValues,
   signal: AbortSignal,
+  prefetched?: PrefetchedTag,
 ): Promise<VastAnswer> {
   const { VASTClient, VASTTracker } = await loadVastClient();
   const client = new VASTClient();
   client.addURLTemplateFilter((url: string) => fillTagMacros(url, macros));
   const response = (await client.get(tagUrl, {
-    urlHandler: handlerFor(signal),
+    urlHandler: handlerFor(signal, prefetched),
     // vast-client counts the responses without an inline ad: MAX_WRAPPERS wrappers, then the inline.
     wrapperLimit: MAX_WRAPPERS + 1,
     withCredentials: false,

@@ -25,6 +25,9 @@ import { useBrowserValue } from '@/lib/browser-value';
 import { useOrigin } from '@/lib/origin';
 import { useAdSlots, type PlayerAdPlacement } from '@/lib/ad-slots';
 
+/** The early pre-roll's slot: empty in the server's markup and to React, whatever the early script puts in it. */
+const NO_MARKUP = { __html: '' };
+
 interface VideoPlayerProps {
   video: Video;
   title: string;
@@ -510,6 +513,9 @@ export function VideoPlayer({
           </button>
         </div>
       </div>
+      {/* A pre-roll that the page's first script starts when Play is pressed before the app answers shows here
+          (features/ads/early-preroll.ts), until the break below takes it over: what is in it is not React's. */}
+      <div className="player__early-ad" dangerouslySetInnerHTML={NO_MARKUP} suppressHydrationWarning />
       {ads && adBreak !== null && adBreak !== 'pause' && (
         <ads.AdBreak key={adBreak} placement={adBreak} videoId={video.id} volume={volume} muted={muted} onDone={() => breakOver(adBreak)} />
       )}

@@ -1,0 +1,94 @@
+import type { AdSlotList, AdSlotsRequest } from './api/types';
+import { chooseZone } from './utils/choose-zone';
+import { readImpressions } from './utils/impressions';
+import { fillTagMacros, pageMacros } from './utils/macros';
+import type { EarlyAd } from './utils/prepare-preroll';
+
+// A watch page's pre-roll, made ready by the page's first script (src/early.ts) alongside the content's stream,
+// so that the ad's first frame is as near as the content's would be (issue #35, docs/ads.md › "Web client"): the
+// zones are asked for at once, and when one is VAST its tag is resolved and its creative loaded; a Play pressed
+// before the app has hydrated starts it in the player's slot for it; the app's break takes it over (the same
+// element, playing on). Small on purpose: the early script's chunk carries it; the rest comes with the zone.
+
+let answer: { videoId: number; list: Promise<AdSlotList> } | null = null;
+let prepared: Promise<EarlyAd | null> | null = null;
+let ready: EarlyAd | null = null;
+let taken = false;
+
+/**
+ * The address of GET /api/ads for a watch page's pre-roll: the one the server's page preloads (entry-server.tsx),
+ * so that this script's read is answered by that preload.
+ */
+export const prerollAddress = (videoId: number) => `/api/ads?placement=preroll&embed=false&videoId=${videoId}`;
+
+/**
+ * Asks for a watch page's pre-roll zones and prepares the ad when one is VAST; nothing while the 18+ gate is up
+ * (no ad before it is answered). `targetWidth`: the player's width in device pixels, for the media file.
+ */
+export function prepareEarlyPreroll(videoId: number, targetWidth: number): void {
+  // The gate makes the page behind it inert (the page's element, parsed before the player).
+  if (answer || document.querySelector('#root .app[inert], .age-gate')) return;
+  // As the page's preload asks (same address, mode and credentials), so that its answer is this one.
+  const list = fetch(prerollAddress(videoId), { credentials: 'same-origin' }).then((response) =>
+    response.ok ? (response.json() as Promise<AdSlotList>) : Promise.reject(new Error(`GET /api/ads answered ${response.status}`)),
+  );
+  answer = { videoId, list };
+  prepared = list
+    .then(({ data }) => {
+      // The zone (by weight, under this browser's caps), and its tag asked for while the VAST client loads.
+      const zone = chooseZone(data.filter((slot) => slot.kind === 'vast' && slot.vastUrl !== null), readImpressions(), Date.now());
+      if (!zone?.vastUrl) return null;
+      const macros = pageMacros();
+      const url = fillTagMacros(zone.vastUrl, macros);
+      const prefetched = { url, response: fetch(url, { credentials: 'omit' }) };
+      prefetched.response.catch(() => undefined);
+      return import('./utils/prepare-preroll').then((m) => m.preparePreroll(zone, targetWidth, { prefetched, macros }));
+    })
+    .catch(() => null)
+    .then((ad) => (ready = ad));
+}
+
+/**
+ * Settles once the pre-roll's first frame is ready (its modules loaded, its tag resolved, its creative's first
+ * frame decoded), or it is known there is none: the early script loads hls.js after it, whose evaluation and
+ * first segments would otherwise hold it back (the ad is what Play shows first; the content loads while it plays).
+ */
+export const earlyPrerollFrame = (): Promise<void> => (prepared ?? Promise.resolve(null)).then((ad) => ad?.playback.firstFrame);
+
+/** Settles once the pre-roll is ready (its tag resolved, its creative loading) or there is none. */
+export const earlyPrerollSettled = (): Promise<unknown> => prepared ?? Promise.resolve();
+
+/** The app's read of the same zones (get-ads.ts): the early script's answer, once, instead of a second request. */
+export function takeEarlyAnswer({ placement, embed, videoId }: AdSlotsRequest): Promise<AdSlotList> | null {
+  if (!answer || placement !== 'preroll' || embed || videoId !== answer.videoId) return null;
+  const { list } = answer;
+  answer = null;
+  return list;
+}
+
+/**
+ * Play pressed before the app answers it (src/early.ts): the pre-roll starts in the player's slot once ready.
+ * Resolves once its first frame is on screen, or at once when there is none to show (the app may load then).
+ */
+export function startEarlyPreroll(): Promise<void> {
+  if (!prepared) return Promise.resolve();
+  return prepared.then((ad) => {
+    const slot = document.querySelector('#root .player__early-ad');
+    if (ad && slot && !taken) return ad.show(slot);
+  });
+}
+
+/** Whether a prepared pre-roll waits for the player's break (which then takes it, even past a zone's cap). */
+export const hasEarlyPreroll = (): boolean => !taken && ready !== null && !ready.playback.ended;
+
+/** The player's pre-roll (ad-break.tsx), once: prepared (or being prepared) by the early script, else null. */
+export function takeEarlyPreroll(): Promise<EarlyAd | null> | null {
+  if (!prepared || taken) return null;
+  taken = true;
+  return prepared;
+}
+
+/** The early view in the player's slot goes: the break's component shows the ad now. */
+export function dropEarlyPrerollView(): void {
+  ready?.hide();
+}
