@@ -53,13 +53,19 @@ describe('the early pre-roll', () => {
     expect(requestedUrls(fetchMock, '/vast/inline-linear.xml')).toHaveLength(1);
     expect(requestedUrls(fetchMock, '/vast/inline-linear.xml')[0].searchParams.get('cb')).toMatch(/^\d{8}$/);
     await waitFor(() => expect(events(fetchMock)).toEqual(['request', 'fill']));
-    expect(early.hasEarlyPreroll()).toBe(true);
+    expect(early.hasEarlyPreroll(8)).toBe(false);
+    expect(early.hasEarlyPreroll(7)).toBe(true);
 
     // Another slot's read, or another video's, is the app's own.
     expect(early.takeEarlyAnswer({ placement: 'postroll', embed: false, videoId: 7 })).toBeNull();
     expect(early.takeEarlyAnswer({ placement: 'preroll', embed: false, videoId: 8 })).toBeNull();
     await expect(early.takeEarlyAnswer({ placement: 'preroll', embed: false, videoId: 7 })).resolves.toEqual({ data: [zone()] });
     expect(early.takeEarlyAnswer({ placement: 'preroll', embed: false, videoId: 7 })).toBeNull();
+
+    // The app has moved to another video before Play: its player lets this one go, and none takes it after.
+    expect(early.takeEarlyPreroll(8)).toBeNull();
+    expect(early.hasEarlyPreroll(7)).toBe(false);
+    expect(early.takeEarlyPreroll(7)).toBeNull();
   });
 
   it('starts in the player’s slot when Play is pressed, and the break takes the same element over, playing on', async () => {
@@ -99,7 +105,7 @@ describe('the early pre-roll', () => {
     await waitFor(() => expect(screen.getByText('Skip in 1')).toBeInTheDocument());
     expect(document.querySelector('.ad-break__media video')).toBe(video);
     expect(slot).toBeEmptyDOMElement();
-    expect(early.hasEarlyPreroll()).toBe(false);
+    expect(early.hasEarlyPreroll(7)).toBe(false);
     // Nothing asked again: the zones, the tag.
     expect(requestedUrls(fetchMock, '/api/ads')).toHaveLength(1);
     expect(requestedUrls(fetchMock, '/vast/inline-linear.xml')).toHaveLength(1);
@@ -141,7 +147,7 @@ describe('the early pre-roll', () => {
     let { early } = await freshModules();
     early.prepareEarlyPreroll(7, 640);
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(early.takeEarlyPreroll()).toBeNull();
+    expect(early.takeEarlyPreroll(7)).toBeNull();
 
     const noVast = setup([zone({ kind: 'html', vastUrl: null, html: '<p>Ad</p>' })]);
     const slot = serverPage();
@@ -150,9 +156,9 @@ describe('the early pre-roll', () => {
     await early.earlyPrerollSettled();
     await early.startEarlyPreroll();
     expect(slot).toBeEmptyDOMElement();
-    expect(early.hasEarlyPreroll()).toBe(false);
+    expect(early.hasEarlyPreroll(7)).toBe(false);
     expect(requestedUrls(noVast, '/api/ads')).toHaveLength(1);
     expect(events(noVast)).toEqual([]);
-    await expect(early.takeEarlyPreroll()).resolves.toBeNull();
+    await expect(early.takeEarlyPreroll(7)).resolves.toBeNull();
   });
 });

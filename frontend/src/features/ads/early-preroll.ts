@@ -12,6 +12,8 @@ import type { EarlyAd } from './utils/prepare-preroll';
 
 let answer: { videoId: number; list: Promise<AdSlotList> } | null = null;
 let prepared: Promise<EarlyAd | null> | null = null;
+/** The video the page was opened on: the pre-roll is its own (the app may have moved to another since). */
+let preparedFor: number | null = null;
 let ready: EarlyAd | null = null;
 let taken = false;
 
@@ -33,6 +35,7 @@ export function prepareEarlyPreroll(videoId: number, targetWidth: number): void 
     response.ok ? (response.json() as Promise<AdSlotList>) : Promise.reject(new Error(`GET /api/ads answered ${response.status}`)),
   );
   answer = { videoId, list };
+  preparedFor = videoId;
   prepared = list
     .then(({ data }) => {
       // The zone (by weight, under this browser's caps), and its tag asked for while the VAST client loads.
@@ -78,14 +81,19 @@ export function startEarlyPreroll(): Promise<void> {
   });
 }
 
-/** Whether a prepared pre-roll waits for the player's break (which then takes it, even past a zone's cap). */
-export const hasEarlyPreroll = (): boolean => !taken && ready !== null && !ready.playback.ended;
+/** Whether a pre-roll prepared for this video waits for the player's break (which then takes it, even past a zone's cap). */
+export const hasEarlyPreroll = (videoId: number): boolean => !taken && videoId === preparedFor && ready !== null && !ready.playback.ended;
 
-/** The player's pre-roll (ad-break.tsx), once: prepared (or being prepared) by the early script, else null. */
-export function takeEarlyPreroll(): Promise<EarlyAd | null> | null {
+/**
+ * The player's pre-roll for `videoId` (ad-break.tsx), once: prepared (or being prepared) by the early script,
+ * else null. The first player that asks takes it: one of another video (the app has moved on) lets it go.
+ */
+export function takeEarlyPreroll(videoId: number): Promise<EarlyAd | null> | null {
   if (!prepared || taken) return null;
   taken = true;
-  return prepared;
+  if (videoId === preparedFor) return prepared;
+  void prepared.then((ad) => ad?.playback.unload());
+  return null;
 }
 
 /** The early view in the player's slot goes: the break's component shows the ad now. */

@@ -53,7 +53,7 @@ function LinearAd({ placement, videoId, volume, muted, onDone }: AdBreakProps) {
     const giveUp = () => {
       if (!cancelled) finish();
     };
-    if (prepared.current === undefined) prepared.current = placement === 'preroll' && !embed ? takeEarlyPreroll() : null;
+    if (prepared.current === undefined) prepared.current = placement === 'preroll' && !embed ? takeEarlyPreroll(videoId) : null;
     const early = prepared.current;
     void (async () => {
       if (early) {

@@ -38,7 +38,7 @@ export function useBreakWanted(placement: PlayerAdPlacement, videoId: number, as
   }, [enabled, open, vast]);
   if (!enabled) return false;
   // A pre-roll the page's first script prepared (and may have started): the break takes it over.
-  if (placement === 'preroll' && !(slots?.embed ?? false) && hasEarlyPreroll()) return true;
+  if (placement === 'preroll' && !(slots?.embed ?? false) && hasEarlyPreroll(videoId)) return true;
   if (answer.isError) return false;
   // Not asked yet (hydrating: a click held by the page's first script is replayed now) or awaited: a break may be due.
   return !hydrated || answer.isPending || open;
