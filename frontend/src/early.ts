@@ -10,7 +10,7 @@
 //
 // It imports nothing of the app's but these small modules: whatever it imports statically is downloaded and
 // evaluated before the stream can start.
-import { earlyPrerollFrame, earlyPrerollSettled, prepareEarlyPreroll, startEarlyPreroll } from '@/features/ads/early-preroll';
+import { earlyPrerollSettled, earlyPrerollUnderWay, prepareEarlyPreroll, startEarlyPreroll } from '@/features/ads/early-preroll';
 import { dropEarlyStream, keepEarlyStream } from '@/features/watch/utils/early-stream';
 import { hasMediaSource, loadHls } from '@/features/watch/utils/load-hls';
 import { parseStartTime } from '@/features/watch/utils/start-time';
@@ -20,8 +20,8 @@ import { readResumePosition } from '@/lib/resume-position';
 
 /** How long the app waits for the page's first picture at most. */
 const APP_WAIT_MS = 1500;
-/** How long the stream waits for a pre-roll's first frame at most (features/ads/early-preroll.ts). */
-const PREROLL_FIRST_MS = 600;
+/** How long the stream waits for a pre-roll to start at most (features/ads/early-preroll.ts). */
+const PREROLL_FIRST_MS = 1500;
 
 /** Starts a watch page's stream; true once its first frame is decoded (or APP_WAIT_MS), false without a stream. */
 async function startStream(): Promise<boolean> {
@@ -32,8 +32,9 @@ async function startStream(): Promise<boolean> {
   if (!video) return false;
   // The pre-roll, where a zone has one, made ready alongside the stream (features/ads/early-preroll.ts).
   prepareEarlyPreroll(Number(id), (video.clientWidth || 640) * window.devicePixelRatio);
-  // Its answer is preloaded by the page: with a pre-roll to show first, hls.js is loaded once the ad's first frame is ready.
-  await Promise.race([earlyPrerollFrame(), new Promise((resolve) => setTimeout(resolve, PREROLL_FIRST_MS))]);
+  // Its answer is preloaded by the page: with a pre-roll to show first, hls.js is loaded once Play has started
+  // the ad (the page answers that Play at once), or after PREROLL_FIRST_MS.
+  await Promise.race([earlyPrerollUnderWay(), new Promise((resolve) => setTimeout(resolve, PREROLL_FIRST_MS))]);
   if (!hasMediaSource()) return false;
   // The player's own start: ?t=, else where this browser left the video.
   const position = parseStartTime(new URLSearchParams(window.location.search).get('t')) ?? readResumePosition(Number(id)) ?? 0;

@@ -16,6 +16,11 @@ let prepared: Promise<EarlyAd | null> | null = null;
 let preparedFor: number | null = null;
 let ready: EarlyAd | null = null;
 let taken = false;
+/** Resolved once Play has shown the prepared ad (startEarlyPreroll). */
+let markStarted: () => void = () => {};
+const started = new Promise<void>((resolve) => {
+  markStarted = resolve;
+});
 
 /**
  * The address of GET /api/ads for a watch page's pre-roll: the one the server's page preloads (entry-server.tsx),
@@ -52,11 +57,11 @@ export function prepareEarlyPreroll(videoId: number, targetWidth: number): void 
 }
 
 /**
- * Settles once the pre-roll's first frame is ready (its modules loaded, its tag resolved, its creative's first
- * frame decoded), or it is known there is none: the early script loads hls.js after it, whose evaluation and
- * first segments would otherwise hold it back (the ad is what Play shows first; the content loads while it plays).
+ * Settles once the pre-roll is ready and Play has started it (or it is known there is none): the early script
+ * loads hls.js after that, under a time limit, since its evaluation and first segments would hold the ad back,
+ * and keep the page from answering the Play that starts it (the content loads while the ad plays).
  */
-export const earlyPrerollFrame = (): Promise<void> => (prepared ?? Promise.resolve(null)).then((ad) => ad?.playback.firstFrame);
+export const earlyPrerollUnderWay = (): Promise<unknown> => (prepared ?? Promise.resolve(null)).then((ad) => (ad ? started : undefined));
 
 /** Settles once the pre-roll is ready (its tag resolved, its creative loading) or there is none. */
 export const earlyPrerollSettled = (): Promise<unknown> => prepared ?? Promise.resolve();
@@ -77,7 +82,7 @@ export function startEarlyPreroll(): Promise<void> {
   if (!prepared) return Promise.resolve();
   return prepared.then((ad) => {
     const slot = document.querySelector('#root .player__early-ad');
-    if (ad && slot && !taken) return ad.show(slot);
+    if (ad && slot && !taken) return ad.show(slot).finally(markStarted);
   });
 }
 
