@@ -56,12 +56,19 @@ export function prepareEarlyPreroll(videoId: number, targetWidth: number): void 
     .then((ad) => (ready = ad));
 }
 
+/** How long after the ad's first frame the early script still waits for Play before loading hls.js. */
+const PLAY_GRACE_MS = 300;
+
 /**
- * Settles once the pre-roll is ready and Play has started it (or it is known there is none): the early script
- * loads hls.js after that, under a time limit, since its evaluation and first segments would hold the ad back,
- * and keep the page from answering the Play that starts it (the content loads while the ad plays).
+ * Settles once Play has started the prepared pre-roll, or PLAY_GRACE_MS after its first frame was ready, or at
+ * once when there is none: the early script loads hls.js after that (under its own time limit), since hls.js's
+ * evaluation and first segments would hold the ad back, and keep the page from answering the Play that starts it
+ * (the content buffers while the ad plays).
  */
-export const earlyPrerollUnderWay = (): Promise<unknown> => (prepared ?? Promise.resolve(null)).then((ad) => (ad ? started : undefined));
+export const earlyPrerollUnderWay = (): Promise<unknown> =>
+  (prepared ?? Promise.resolve(null)).then((ad) =>
+    ad ? Promise.race([started, ad.playback.firstFrame.then(() => new Promise((resolve) => setTimeout(resolve, PLAY_GRACE_MS)))]) : undefined,
+  );
 
 /** Settles once the pre-roll is ready (its tag resolved, its creative loading) or there is none. */
 export const earlyPrerollSettled = (): Promise<unknown> => prepared ?? Promise.resolve();
