@@ -8,6 +8,7 @@ export const SERVER_RUN = {
   specs: '.int-spec.ts',
   files: {
     // Files that behave differently on the server: a database of their own, a second process, a TCP proxy.
+    'test/ads.e2e-spec.ts': 'the ad zones through a Redis and a database outage, both behind TCP proxies',
     'test/backup.e2e-spec.ts': 'pg_dump and pg_restore against a server database',
     'test/catalogue-cache.e2e-spec.ts': 'two API processes on one database and one Redis',
     'test/freshness.e2e-spec.ts': 'every write seen by a second process on the same database and Redis',

@@ -31,7 +31,8 @@ async function startStream(): Promise<boolean> {
   const video = await parsed<HTMLVideoElement>('#root video.player__video');
   if (!video) return false;
   // The pre-roll, where a zone has one, made ready alongside the stream (features/ads/early-preroll.ts).
-  prepareEarlyPreroll(Number(id), (video.clientWidth || 640) * window.devicePixelRatio);
+  // (The window's width for the player's: reading the element's would lay the page out before its time.)
+  prepareEarlyPreroll(Number(id), Math.min(window.innerWidth, 1280) * window.devicePixelRatio);
   // Its answer is preloaded by the page: with a pre-roll to show first, hls.js is loaded once Play has started
   // the ad (the page answers that Play at once), or after PREROLL_FIRST_MS.
   await Promise.race([earlyPrerollUnderWay(), new Promise((resolve) => setTimeout(resolve, PREROLL_FIRST_MS))]);
