@@ -62,6 +62,8 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   app.use(requestLog());
   app.use(privateByDefault);
   const built = app.get(PagesService).built;
+  /** The web client's built files (scripts, styles, images), which no page's policy nor read budget concerns. */
+  const isBuiltFile = (path: string) => built?.assets.has(path) ?? false;
   // The same headers on every answer, except that other sites may frame the embeddable player (/embed/{id}).
   app.use(securityHeaders(
     {
@@ -90,14 +92,14 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
     },
     // The ad zones' hosts and inline blocks (docs/ads.md › "CSP"), as they are now: a change applies on the next page.
     () => app.get(AdZonesService).sources(),
-    (path) => MEDIA_PATH.test(path) || (built?.assets.has(path) ?? false),
+    (path) => MEDIA_PATH.test(path) || isBuiltFile(path),
   ));
   // One spelling of an API path, and no NUL character in a path or query (docs/security.md).
   app.use(oneApiSpelling, noNulCharacters);
   // API JSON and pages compressed (brotli or gzip) for clients that take it; prebuilt files carry their own.
   app.use(compressedAnswers());
   // Reads per network (pages and API GETs, hot ones included; not media nor the web client's files).
-  app.use(readBudget(config.rateLimits.read, (path) => built?.assets.has(path) ?? false));
+  app.use(readBudget(config.rateLimits.read, isBuiltFile));
   // Hot catalogue answers, as the full pipeline last sent them and while they are still exact: before the
   // guards of writes, the body parsers and Nest's routing, none of which a bodiless GET needs.
   app.use(hotAnswersMiddleware(app.get(HotAnswers)));

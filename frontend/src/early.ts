@@ -35,7 +35,7 @@ async function startStream(): Promise<boolean> {
   prepareEarlyPreroll(Number(id), Math.min(window.innerWidth, 1280) * window.devicePixelRatio);
   // Its answer is preloaded by the page: with a pre-roll to show first, hls.js is loaded once Play has started
   // the ad (the page answers that Play at once), or after PREROLL_FIRST_MS.
-  await Promise.race([earlyPrerollUnderWay(), new Promise((resolve) => setTimeout(resolve, PREROLL_FIRST_MS))]);
+  await atMost(earlyPrerollUnderWay(), PREROLL_FIRST_MS);
   if (!hasMediaSource()) return false;
   // The player's own start: ?t=, else where this browser left the video.
   const position = parseStartTime(new URLSearchParams(window.location.search).get('t')) ?? readResumePosition(Number(id)) ?? 0;
@@ -76,9 +76,9 @@ function documentParsed(): Promise<void> {
   return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
 }
 
-/** Resolves when `work` is done, or after APP_WAIT_MS at most. */
-function withinAppWait(work: Promise<unknown>): Promise<unknown> {
-  return Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, APP_WAIT_MS))]);
+/** Resolves when `work` is done (or has failed), or after `ms` at most. */
+function atMost(work: Promise<unknown>, ms: number): Promise<unknown> {
+  return Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms))]);
 }
 
 /** The first screen's largest images (the cards' first, fetched with high priority) loaded or failed, or APP_WAIT_MS. */
@@ -144,7 +144,7 @@ function holdClicks(): void {
     held.push(control);
     // The player's Play: a pre-roll made ready starts now, and the app (which takes it over once it answers the
     // click) is loaded once the ad's first frame is on screen: its modules would hold that frame back.
-    if (control.matches(PLAY_BUTTON)) void withinAppWait(startEarlyPreroll()).finally(loadApp);
+    if (control.matches(PLAY_BUTTON)) void atMost(startEarlyPreroll(), APP_WAIT_MS).finally(loadApp);
     else void loadApp();
   };
   document.addEventListener('click', onClick, true);
@@ -162,6 +162,6 @@ function holdClicks(): void {
 holdClicks();
 void startStream()
   // A watch page's pre-roll is made ready before the app, whose modules would hold it back (the ad is what Play shows).
-  .then((started) => (started ? withinAppWait(earlyPrerollSettled()) : firstImages()))
+  .then((started) => (started ? atMost(earlyPrerollSettled(), APP_WAIT_MS) : firstImages()))
   .catch(() => undefined)
   .finally(loadApp);

@@ -1,5 +1,5 @@
 import type { AdSlotList, AdSlotsRequest } from './api/types';
-import { chooseZone } from './utils/choose-zone';
+import { chooseZone, playsVast } from './utils/choose-zone';
 import { readImpressions } from './utils/impressions';
 import { fillTagMacros, pageMacros } from './utils/macros';
 import type { EarlyAd } from './utils/prepare-preroll';
@@ -44,7 +44,7 @@ export function prepareEarlyPreroll(videoId: number, targetWidth: number): void 
   prepared = list
     .then(({ data }) => {
       // The zone (by weight, under this browser's caps), and its tag asked for while the VAST client loads.
-      const zone = chooseZone(data.filter((slot) => slot.kind === 'vast' && slot.vastUrl !== null), readImpressions(), Date.now());
+      const zone = chooseZone(data.filter(playsVast), readImpressions(), Date.now());
       if (!zone?.vastUrl) return null;
       const macros = pageMacros();
       const url = fillTagMacros(zone.vastUrl, macros);

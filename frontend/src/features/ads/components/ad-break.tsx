@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { useAdSlots, type AdBreakProps } from '@/lib/ad-slots';
 import { chooseSlot } from '../api/choose-slot';
 import { dropEarlyPrerollView, takeEarlyPreroll } from '../early-preroll';
+import { playsVast } from '../utils/choose-zone';
 import type { LinearPlayback } from '../utils/linear-playback';
 import type { EarlyAd } from '../utils/prepare-preroll';
 import { resolveLinear } from '../utils/resolve-linear';
@@ -61,7 +62,7 @@ function LinearAd({ placement, videoId, volume, muted, onDone }: AdBreakProps) {
         if (cancelled) return;
         return ad && !ad.playback.ended ? setPlayback(ad.playback) : giveUp();
       }
-      const zone = await chooseSlot(queryClient, { placement, embed, videoId }, VAST_TIMEOUT_MS, (slot) => slot.kind === 'vast' && slot.vastUrl !== null);
+      const zone = await chooseSlot(queryClient, { placement, embed, videoId }, VAST_TIMEOUT_MS, playsVast);
       if (cancelled || !zone) return giveUp();
       const width = (frameRef.current?.parentElement?.clientWidth ?? 640) * window.devicePixelRatio;
       const resolved = await resolveLinear(zone, width, sound.current, Math.max(0, VAST_TIMEOUT_MS - (Date.now() - started)));

@@ -3,6 +3,9 @@ import { readImpressions, type Impressions } from './impressions';
 
 const HOUR_MS = 3_600_000;
 
+/** A zone that can fill a player's linear break: a VAST zone with its tag. */
+export const playsVast = (zone: Pick<AdSlot, 'kind' | 'vastUrl'>): boolean => zone.kind === 'vast' && zone.vastUrl !== null;
+
 /** Whether this viewer has seen the zone `frequencyCap.count` times in its last `frequencyCap.hours` already. */
 export function isCapped(zone: Pick<AdSlot, 'id' | 'frequencyCap'>, impressions: Impressions, now: number): boolean {
   const cap = zone.frequencyCap;

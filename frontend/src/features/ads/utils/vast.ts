@@ -135,16 +135,16 @@ const handlerFor = (signal: AbortSignal, first?: PrefetchedTag) => ({
 
 const isImage = (type: string | null) => type !== null && type.toLowerCase().startsWith('image/');
 
+/** The VAST client's chunk, fetched once (ahead of a break: useBreakWanted). */
+let vastClient: Promise<typeof import('@dailymotion/vast-client')> | null = null;
+export const loadVastClient = () => (vastClient ??= import('@dailymotion/vast-client'));
+
 /**
  * Fetches a zone's VAST tag (its macros filled, and each wrapper's) with vast-client, which is loaded only now:
  * follows at most MAX_WRAPPERS wrappers within `timeoutMs` in all, and finds the creative the slot wants. A
  * creative there but not usable is reported through the ad's Error URLs (VAST_ERROR); the parser reports its own
  * (no ad 303, wrapper limit 302, wrapper timeout 301).
  */
-/** The VAST client's chunk, fetched once (ahead of a break: useBreakWanted). */
-let vastClient: Promise<typeof import('@dailymotion/vast-client')> | null = null;
-export const loadVastClient = () => (vastClient ??= import('@dailymotion/vast-client'));
-
 export async function loadVast(tagUrl: string, options: LoadVastOptions): Promise<VastAnswer> {
   const { want, canPlay, targetWidth, macros, timeoutMs = VAST_TIMEOUT_MS, prefetched } = options;
   const deadline = new AbortController();
