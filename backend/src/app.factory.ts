@@ -3,7 +3,7 @@ import { Lifecycle } from './common/lifecycle/lifecycle';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
-import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express from 'express';
@@ -15,6 +15,7 @@ import { requestLog } from './common/http/request-log';
 import { securityHeaders } from './common/http/security-headers';
 import { AdZonesService } from './ads/ad-zones.service';
 import { compressedAnswers } from './common/http/compression';
+import { ExpressClassesAdapter } from './common/http/express-classes';
 import { checkJsonDepth, crossSiteGuard, jsonOnlyGuard, noNulCharacters, oneApiSpelling, wellFormedReviver } from './common/http/request-guards';
 import { sessionCookieName } from './common/http/session-cookie';
 import { StrictValidationPipe } from './common/pipes/strict-validation.pipe';
@@ -41,7 +42,7 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   // path"). Set before Express makes its router, which reads it once.
   const server = express().set('case sensitive routing', true);
   // Only JSON bodies are parsed (multipart only by the upload routes' interceptors): no form-encoded bodies.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), new ExpressAdapter(server), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), new ExpressClassesAdapter(server), {
     bufferLogs: true,
     bodyParser: false,
   });

@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Express } from 'express';
 import request from 'supertest';
 import { CROSS_SITE_REFUSED, JSON_LONE_SURROGATE, JSON_ONLY, JSON_TOO_DEEP } from '../src/common/http/request-guards';
 import { bearer, createTestApp, registerAdmin, registerUser, type TestApp, type TestUser } from './helpers/test-app';
@@ -199,6 +201,23 @@ describe('request hardening (e2e)', () => {
       const [job] = await t.db.query('SELECT payload FROM ingest_jobs WHERE id = $1', [res.body.job_id]);
       expect(job.payload.source).toMatch(/\.mp4$/);
       expect(job.payload.source).not.toMatch(/m3u8/);
+    });
+  });
+
+  describe("Express's prototypes", () => {
+    it('are those Node builds requests and answers with, so Express swaps none (common/http/express-classes.ts)', async () => {
+      const server = t.http as unknown as Server;
+      const express = t.app.getHttpAdapter().getInstance<Express>();
+      let arrived: [object, object] | undefined;
+      const look = (req: IncomingMessage, res: ServerResponse) => (arrived = [Object.getPrototypeOf(req) as object, Object.getPrototypeOf(res) as object]);
+      server.prependListener('request', look);
+      try {
+        await request(t.http).get('/api/site').expect(200);
+      } finally {
+        server.off('request', look);
+      }
+      expect(arrived?.[0]).toBe(express.request);
+      expect(arrived?.[1]).toBe(express.response);
     });
   });
 });
