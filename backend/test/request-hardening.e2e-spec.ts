@@ -207,7 +207,7 @@ describe('request hardening (e2e)', () => {
   describe("Express's prototypes", () => {
     it('are those Node builds requests and answers with, so Express swaps none (common/http/express-classes.ts)', async () => {
       const server = t.http as unknown as Server;
-      const express = t.app.getHttpAdapter().getInstance<Express>();
+      const express = t.app.getHttpAdapter().getInstance() as Express;
       let arrived: [object, object] | undefined;
       const look = (req: IncomingMessage, res: ServerResponse) => (arrived = [Object.getPrototypeOf(req) as object, Object.getPrototypeOf(res) as object]);
       server.prependListener('request', look);
