@@ -282,10 +282,8 @@ if (process.env.TEST_REDIS_URL && onPostgresServer()) {
     let redis: TcpProxy;
 
     beforeAll(async () => {
-      const server = new URL(process.env.TEST_DATABASE_URL as string);
-      const redisUrl = new URL(process.env.TEST_REDIS_URL as string);
-      pg = await TcpProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
-      redis = await TcpProxy.start({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+      pg = await TcpProxy.to(process.env.TEST_DATABASE_URL as string);
+      redis = await TcpProxy.to(process.env.TEST_REDIS_URL as string);
       web = standInWeb();
       t = await createTestApp(
         {

@@ -143,8 +143,7 @@ if (process.env.TEST_REDIS_URL) {
     let proxy: TcpProxy;
 
     beforeAll(async () => {
-      const redis = new URL(process.env.TEST_REDIS_URL as string);
-      proxy = await TcpProxy.start({ host: redis.hostname, port: Number(redis.port || 6379) });
+      proxy = await TcpProxy.to(process.env.TEST_REDIS_URL as string);
       t = await createTestApp({
         TRUST_PROXY: 'loopback', RATE_LIMIT_AUTH: '1000', REDIS_URL: proxy.url(process.env.TEST_REDIS_URL as string), REDIS_PREFIX: `auth-down-${randomUUID().slice(0, 8)}:`,
       });

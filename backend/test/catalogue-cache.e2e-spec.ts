@@ -308,8 +308,7 @@ if (process.env.TEST_REDIS_URL) {
     let proxy: TcpProxy;
 
     beforeAll(async () => {
-      const redis = new URL(process.env.TEST_REDIS_URL as string);
-      proxy = await TcpProxy.start({ host: redis.hostname, port: Number(redis.port || 6379) });
+      proxy = await TcpProxy.to(process.env.TEST_REDIS_URL as string);
       t = await createTestApp({ TRUST_PROXY: 'loopback', REDIS_URL: proxy.url(process.env.TEST_REDIS_URL as string), REDIS_PREFIX: `cache-down-${randomUUID().slice(0, 8)}:` });
     });
     afterAll(async () => {

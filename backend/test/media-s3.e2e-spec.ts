@@ -56,7 +56,7 @@ describe('Media in an S3 bucket (e2e, real ffmpeg, real Ceph RGW)', () => {
     rmSync(clipFile);
     settings = testS3Settings();
     bucket = new S3MediaStore(settings);
-    proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(settings.endpoint).port) });
+    proxy = await TcpProxy.to(settings.endpoint);
     t = await createTestApp({ DATA_DIR: dir, MEDIA_DIR: path.join(dir, 'media'), ...s3Env(settings, `http://127.0.0.1:${proxy.port}`) });
     admin = await registerAdmin(t);
   }, 180_000);

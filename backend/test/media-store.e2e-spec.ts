@@ -186,7 +186,7 @@ describe('the media store, s3 driver, when the connection to the bucket breaks m
   beforeAll(async () => {
     const bucket = await testS3Store();
     drop = bucket.drop;
-    proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(bucket.settings.endpoint).port) });
+    proxy = await TcpProxy.to(bucket.settings.endpoint);
     store = new S3MediaStore({ ...bucket.settings, endpoint: `http://127.0.0.1:${proxy.port}` });
   }, 180_000);
   afterAll(async () => {

@@ -73,7 +73,7 @@ describe('nginx as the edge in front of an S3 bucket (e2e, real nginx, real Ceph
     await bucket.write('thumbs/2024/06/pool-party/poster.jpg', poster);
     await bucket.write('sources/2024/06/pool-party.mp4', 'the source');
 
-    proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(settings.endpoint).port) });
+    proxy = await TcpProxy.to(settings.endpoint);
     work = mkdtempSync(path.join(tmpdir(), 'nginx-edge-'));
     web = standInWeb();
     const apiPort = await freePort();

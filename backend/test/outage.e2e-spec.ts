@@ -89,8 +89,7 @@ if (onPostgresServer()) {
     let stranger: number;
 
     beforeAll(async () => {
-      const server = new URL(process.env.TEST_DATABASE_URL as string);
-      proxy = await TcpProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
+      proxy = await TcpProxy.to(process.env.TEST_DATABASE_URL as string);
       t = await createTestApp({ TRUST_PROXY: 'loopback' }, {}, (url) => proxy.url(url));
       member = await registerUser(t.http);
       admin = await registerAdmin(t);
@@ -226,8 +225,7 @@ if (process.env.TEST_REDIS_URL) {
     const prefix = `outage-${randomUUID().slice(0, 8)}:`;
 
     beforeAll(async () => {
-      const redis = new URL(process.env.TEST_REDIS_URL as string);
-      proxy = await TcpProxy.start({ host: redis.hostname, port: Number(redis.port || 6379) });
+      proxy = await TcpProxy.to(process.env.TEST_REDIS_URL as string);
       t = await createTestApp({
         TRUST_PROXY: 'loopback',
         REDIS_URL: proxy.url(process.env.TEST_REDIS_URL as string),

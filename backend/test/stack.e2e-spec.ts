@@ -13,7 +13,7 @@ import { crowdAddresses, crowdLoad, statusesOf, viewsFrom } from '../bench/crowd
 import { type RunningStack, startStack } from '../bench/stack-process';
 import { testS3 } from './helpers/s3';
 import { createServerDatabase } from './helpers/test-app';
-import { TcpProxyProcess } from './helpers/tcp-proxy';
+import { TcpProxyProcess, targetOf } from './helpers/tcp-proxy';
 
 /**
  * `npm run stack` (scripts/stack/stack.mjs): the compose file's stack as plain processes, started here as an
@@ -135,7 +135,7 @@ describe('the stack under load (npm run stack on the PostgreSQL server)', () => 
       stdio: 'pipe',
     });
     const url = new URL(databaseUrl);
-    proxy = await TcpProxyProcess.start({ host: url.hostname, port: Number(url.port || 5432) });
+    proxy = await TcpProxyProcess.start(targetOf(databaseUrl));
     url.host = `127.0.0.1:${proxy.port}`;
     stack = await startStack({
       api: 2,

@@ -3,6 +3,17 @@ import { once } from 'node:events';
 import * as net from 'node:net';
 import * as path from 'node:path';
 
+/** The port a URL names, else its scheme's. */
+const DEFAULT_PORTS: Record<string, number> = { 'postgres:': 5432, 'postgresql:': 5432, 'redis:': 6379, 'http:': 80, 'https:': 443 };
+
+/** The host and port a dependency's URL (TEST_DATABASE_URL, TEST_REDIS_URL, an S3 endpoint) points at. */
+export function targetOf(url: string): { host: string; port: number } {
+  const u = new URL(url);
+  const port = u.port ? Number(u.port) : DEFAULT_PORTS[u.protocol];
+  if (!port) throw new Error(`No port for ${u.protocol} in ${url}`);
+  return { host: u.hostname, port };
+}
+
 /** Where proxies listen: below Linux's ephemeral ports (32768–60999), above the well-known services. */
 const PROXY_PORTS = { low: 20000, high: 32000 };
 
@@ -22,6 +33,11 @@ export class TcpProxy {
     private readonly targetHost: string,
     private readonly targetPort: number,
   ) {}
+
+  /** A proxy to the server `url` names (its scheme's port when it names none). */
+  static to(url: string): Promise<TcpProxy> {
+    return TcpProxy.start(targetOf(url));
+  }
 
   static async start(target: { host: string; port: number }): Promise<TcpProxy> {
     const proxy = new TcpProxy(target.host, target.port);
