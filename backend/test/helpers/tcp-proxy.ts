@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import * as net from 'node:net';
 import * as path from 'node:path';
 
-/** The port a URL names, else its scheme's. */
+/** Each scheme's port, for a URL that names none. */
 const DEFAULT_PORTS: Record<string, number> = { 'postgres:': 5432, 'postgresql:': 5432, 'redis:': 6379, 'http:': 80, 'https:': 443 };
 
 /** The host and port a dependency's URL (TEST_DATABASE_URL, TEST_REDIS_URL, an S3 endpoint) points at. */
