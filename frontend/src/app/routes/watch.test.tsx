@@ -51,6 +51,18 @@ function setup({ video = makeWatchVideo({ id: 7 }), user = null, related, routes
 /** The page has loaded once its title is there. */
 const findTitle = (name = 'Video 7') => screen.findByRole('heading', { level: 1, name });
 
+/**
+ * The player is ready for a viewer's play or pause once the page has its answer to whether a pre-roll may run: while
+ * that question is out, a play is held for the ad and its pause is not a position (video-player.tsx › onPause).
+ */
+async function adsAnswered({ queryClient }: ReturnType<typeof renderRoute>) {
+  await waitFor(() => {
+    const asked = queryClient.getQueryCache().findAll({ queryKey: ['ads', 'preroll'] });
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.map((query) => query.state.status)).not.toContain('pending');
+  });
+}
+
 const likeButton = () => screen.getByRole('button', { name: /^Like,/ });
 const videoElement = () => {
   const element = document.querySelector('video');
@@ -478,8 +490,9 @@ describe('watch page: on load', () => {
     const user = makeUser();
     const fetchMock = setup({ user });
 
-    renderRoute('/video/7');
+    const view = renderRoute('/video/7');
     await findTitle();
+    await adsAnswered(view);
     fireEvent.play(videoElement());
     fireEvent.pause(videoElement());
     fireEvent.play(videoElement());
@@ -494,8 +507,9 @@ describe('watch page: on load', () => {
   it("sends nothing to the queue when a visitor plays", async () => {
     const fetchMock = setup();
 
-    renderRoute('/video/7');
+    const view = renderRoute('/video/7');
     await findTitle();
+    await adsAnswered(view);
     fireEvent.play(videoElement());
 
     await waitFor(() => expect(sentBodies(fetchMock, '/api/video/increment-views')).toHaveLength(1));
@@ -1221,8 +1235,9 @@ describe('watch page: the player', () => {
 
   it('remembers the position on pause and forgets it at the end', async () => {
     setup();
-    renderRoute('/video/7');
+    const view = renderRoute('/video/7');
     await findTitle();
+    await adsAnswered(view);
 
     const video = videoElement();
     Object.defineProperty(video, 'duration', { configurable: true, value: 600 });
@@ -1237,8 +1252,9 @@ describe('watch page: the player', () => {
   it('keeps a guest’s Continue watching in this browser: the video leads it while started, and leaves it once finished', async () => {
     window.localStorage.setItem('continue_watching', JSON.stringify([{ id: 3, at: 1 }]));
     setup();
-    renderRoute('/video/7');
+    const view = renderRoute('/video/7');
     await findTitle();
+    await adsAnswered(view);
 
     const video = videoElement();
     Object.defineProperty(video, 'duration', { configurable: true, value: 600 });
@@ -1265,8 +1281,9 @@ describe('watch page: the player', () => {
         },
       },
     });
-    const { unmount } = renderRoute('/video/7');
+    const view = renderRoute('/video/7');
     await findTitle();
+    await adsAnswered(view);
 
     const video = videoElement();
     Object.defineProperty(video, 'duration', { configurable: true, value: 600 });
@@ -1280,11 +1297,12 @@ describe('watch page: the player', () => {
     video.currentTime = 140;
     fireEvent.timeUpdate(video);
     expect(sent).toEqual([123]);
-    unmount();
+    view.unmount();
     await waitFor(() => expect(sent).toEqual([123, 140]));
 
-    renderRoute('/video/7');
+    const again = renderRoute('/video/7');
     await findTitle();
+    await adsAnswered(again);
     fireEvent.ended(videoElement());
     await waitFor(() => expect(sent).toEqual([123, 140, null]));
     expect(window.localStorage.getItem('continue_watching')).toBeNull();
@@ -1301,8 +1319,9 @@ describe('watch page: the player', () => {
         },
       },
     });
-    renderRoute('/video/7');
+    const view = renderRoute('/video/7');
     await findTitle();
+    await adsAnswered(view);
     const video = videoElement();
     Object.defineProperty(video, 'duration', { configurable: true, value: 600 });
     video.currentTime = 50;
