@@ -1077,7 +1077,7 @@ describe('watch page: related videos', () => {
     renderRoute('/video/7');
     await findTitle();
 
-    const section = screen.getByRole('region', {
+    const section = await screen.findByRole('region', {
       name: "Like this video? There's more on Hunk Tube. Check out these related videos!",
     });
     expect(within(section).getAllByRole('article')).toHaveLength(8);
@@ -1090,7 +1090,7 @@ describe('watch page: related videos', () => {
     renderRoute('/video/7');
     await findTitle();
 
-    const section = screen.getByRole('region', {
+    const section = await screen.findByRole('region', {
       name: 'No related videos found. So here are some other HOT videos on Hunk Tube you might like instead!',
     });
     expect(within(section).getAllByRole('article')).toHaveLength(6);
@@ -1377,10 +1377,10 @@ describe('watch page: the player', () => {
 
     const bar = screen.getByTestId('seek-bar');
     bar.getBoundingClientRect = () => ({ left: 0, width: 100, top: 0, height: 10, right: 100, bottom: 10, x: 0, y: 0, toJSON() {} });
-    await waitFor(() => {
-      fireEvent.pointerMove(bar, { clientX: 75 });
-      expect(screen.getByTestId('storyboard-tile')).toHaveStyle({ backgroundPosition: '-160px -0px' });
-    });
+    // The pointer stays: the tile shows once the storyboard has come (firing inside waitFor would keep the page's
+    // tasks from running, each event a DOM change that calls the check again).
+    fireEvent.pointerMove(bar, { clientX: 75 });
+    expect(await screen.findByTestId('storyboard-tile')).toHaveStyle({ backgroundPosition: '-160px -0px' });
     expect(screen.getByTestId('storyboard-tile').style.backgroundImage).toContain(
       'https://img.example.com/thumbs/2024/06/video-7/sprite-0.jpg',
     );

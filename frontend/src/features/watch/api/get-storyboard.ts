@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { parseStoryboard } from '../utils/storyboard';
 
 /**
@@ -19,5 +21,21 @@ export const storyboardQueryOptions = (url: string) =>
     retry: false,
   });
 
-export const useStoryboard = (url: string | null) =>
-  useQuery({ ...storyboardQueryOptions(url ?? ''), enabled: url !== null });
+/**
+ * The seek bar's previews, asked for in a task after the player's first effects: a server-rendered page runs its
+ * hydration's effects in one task, without this request in it (docs/web-client.md › "Boot work").
+ */
+export function useStoryboard(url: string | null) {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void yieldToMain().then(() => {
+      if (live) setStarted(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const asked = started ? url : null;
+  return useQuery({ ...storyboardQueryOptions(asked ?? ''), enabled: asked !== null });
+}

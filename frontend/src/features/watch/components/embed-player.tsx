@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useVideo } from '@/api/videos/get-video';
 import { ApiError } from '@/lib/api/client';
 import { brandTitle, useSite } from '@/lib/site';
-import { useIncrementViews } from '../api/increment-views';
+import { countView } from '../api/increment-views';
 import { parseStartTime } from '../utils/start-time';
 import { VideoLoadFailed, VideoNotFound } from './video-not-found';
 import { VideoPlayer } from './video-player';
@@ -26,7 +26,6 @@ function EmbedView({ videoId }: { videoId: number }) {
   const [startTime] = useState(() => parseStartTime(searchParams.get('t')));
   const site = useSite();
   const video = useVideo(videoId);
-  const { mutate: sendView } = useIncrementViews();
 
   if (video.isError) {
     if (video.error instanceof ApiError && video.error.statusCode === 404) return <EmbedNotFound />;
@@ -61,7 +60,7 @@ function EmbedView({ videoId }: { videoId: number }) {
         onPrevious={null}
         onNext={null}
         // A page of another site showing the player is not a view; playing it is (once per load of the frame).
-        onFirstPlay={() => sendView({ videoId })}
+        onFirstPlay={() => void countView({ videoId })}
         onDuration={() => {}}
       />
     </div>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { VideoGrid, VideoGridSkeleton } from '@/components/ui/video-grid';
 import type { Brand, RelatedVideos as RelatedVideosData } from '@/lib/api/types';
 
@@ -12,7 +12,11 @@ interface RelatedVideosProps {
   imageHost?: string;
 }
 
-export function RelatedVideos({ related, siteName, brand, imageHost }: RelatedVideosProps) {
+/**
+ * The related videos under (or beside) the player. Memoised: the watch page draws itself again at each step of
+ * playback and of its requests, and its cards need none of them (docs/web-client.md › "Boot work").
+ */
+export const RelatedVideos = memo(function RelatedVideos({ related, siteName, brand, imageHost }: RelatedVideosProps) {
   const headingId = useId();
   if (!related) {
     return (
@@ -34,4 +38,4 @@ export function RelatedVideos({ related, siteName, brand, imageHost }: RelatedVi
       <VideoGrid videos={videos} brand={brand} imageHost={imageHost} />
     </section>
   );
-}
+});

@@ -7,13 +7,14 @@ import { ApiError } from '@/lib/api/client';
 import { announceHydrated } from '@/lib/app-hydrated';
 import type { User } from '@/lib/api/types';
 import { useOrigin } from '@/lib/origin';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { serverHeadDescribes } from '@/lib/server-head';
 import { brandTitle, resolveImageUrl, useSite } from '@/lib/site';
 import { useAddHistory } from '../api/add-history';
 import { useAddToWatchLater } from '../api/add-to-watch-later';
-import { useAddTrending } from '../api/add-trending';
+import { sendTrending } from '../api/add-trending';
 import { useRelatedVideos } from '../api/get-related-videos';
-import { useIncrementViews } from '../api/increment-views';
+import { countView } from '../api/increment-views';
 import { useUpdateDuration } from '../api/update-duration';
 import { useResumeReporter } from '../hooks/use-resume-reporter';
 import { readPlayerPrefs, writePlayerPrefs, writeScrollTarget } from '../utils/storage';
@@ -82,24 +83,35 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
     writePlayerPrefs({ theater: !theater });
     setTheater(!theater);
   };
-  const { mutate: sendTrending } = useAddTrending();
-  const { mutate: sendView } = useIncrementViews();
   const { mutate: sendHistory } = useAddHistory();
   const { mutate: sendDuration } = useUpdateDuration();
   const { mutate: changeWatchLater } = useAddToWatchLater();
   const reportProgress = useResumeReporter(videoId, user);
 
   // Each call goes once per page, even when effects run twice (development's strict mode) or data refreshes.
-  const sent = useRef({ load: false, history: false, duration: false });
+  const sent = useRef({ load: false as boolean | 'sent', history: false, duration: false });
   const loaded = video.data;
 
   useEffect(() => {
     if (!loaded || sent.current.load) return;
     sent.current.load = true;
-    sendTrending({ videoId });
-    sendView({ videoId }, { onSuccess: () => setViewCounted(true) });
     writeScrollTarget(loaded.slug);
-  }, [loaded, videoId, sendTrending, sendView]);
+    // In a task of their own: the page's first effects run with its hydration, in one task (docs/web-client.md ›
+    // "Boot work"). A page left before then sends nothing; the next one that mounts sends them.
+    let left = false;
+    void yieldToMain().then(() => {
+      if (left) return;
+      sent.current.load = 'sent';
+      void sendTrending({ videoId });
+      void countView({ videoId }).then((answer) => {
+        if (answer) setViewCounted(true);
+      });
+    });
+    return () => {
+      left = true;
+      if (sent.current.load !== 'sent') sent.current.load = false;
+    };
+  }, [loaded, videoId]);
 
   // The watch page is React's now, in the server's HTML it hydrated: what the visitor clicked before is clicked
   // again (src/early.ts).
