@@ -159,6 +159,25 @@ describe('pages rendered on the server', () => {
     await context.close();
   });
 
+  it('marks the app’s scripts for V8’s compile on load, and not hls.js (the stream’s first frame waits for it)', async () => {
+    const { context, page } = await newVisitor(browser);
+    await answered(context);
+    const scripts = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.set(pathname, response.text());
+    });
+    const { data } = (await (await page.request.get('/api/videos?limit=1')).json()) as { data: { id: number }[] };
+    await page.goto(`/video/${data[0].id}`);
+    await page.waitForFunction(() => performance.getEntriesByName('hunktube:app').length > 0);
+    await page.waitForLoadState('networkidle');
+    const hinted = new Map<string, boolean>();
+    for (const [pathname, body] of scripts) hinted.set(pathname.replace(/-[\w-]{8}\.js$/, ''), (await body).startsWith('//# allFunctionsCalledOnLoad\n'));
+    expect(Object.fromEntries(hinted)).toMatchObject({ '/assets/early': true, '/assets/main': true, '/assets/watch': true, '/assets/video-player': true, '/assets/hls.light.min': false });
+    expect([...hinted].filter(([name, hint]) => !hint && name !== '/assets/hls.light.min')).toEqual([]);
+    await context.close();
+  });
+
   it('hydrates without a mismatch or a console error, keeps the server’s elements, and reads nothing it already has', async () => {
     const { context, page } = await newVisitor(browser);
     await answered(context);

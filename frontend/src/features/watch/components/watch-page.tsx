@@ -93,15 +93,16 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
   const loaded = video.data;
 
   useEffect(() => {
-    if (!loaded || sent.current.load) return;
-    sent.current.load = true;
+    const once = sent.current;
+    if (!loaded || once.load) return;
+    once.load = true;
     writeScrollTarget(loaded.slug);
     // In a task of their own: the page's first effects run with its hydration, in one task (docs/web-client.md ›
     // "Boot work"). A page left before then sends nothing; the next one that mounts sends them.
     let left = false;
     void yieldToMain().then(() => {
       if (left) return;
-      sent.current.load = 'sent';
+      once.load = 'sent';
       void sendTrending({ videoId });
       void countView({ videoId }).then((answer) => {
         if (answer) setViewCounted(true);
@@ -109,7 +110,7 @@ function WatchView({ videoId, user, children }: WatchPageProps) {
     });
     return () => {
       left = true;
-      if (sent.current.load !== 'sent') sent.current.load = false;
+      if (once.load !== 'sent') once.load = false;
     };
   }, [loaded, videoId]);
 
