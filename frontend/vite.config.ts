@@ -43,22 +43,27 @@ function precompress(): Plugin {
 }
 
 /**
- * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136 on) at the top of the scripts a rendered
- * page runs as it starts: V8 then compiles their functions while the file streams in, on a thread of its own,
+ * Scripts left to V8's lazy compiling: hls.js and the VAST client, on the way to a first frame (the content's, the
+ * ad's) and used in part; with the hint on them both first frames came later (docs/web-client.md › "Boot work").
+ */
+const COMPILED_LAZILY = /hls\.light|vast-client/;
+
+/**
+ * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136 on) at the top of every script of the
+ * build but COMPILED_LAZILY: V8 then compiles its functions while the file streams in, on a thread of its own,
  * instead of on the page's thread at each function's first call (docs/web-client.md › "Boot work": measured).
  * Other browsers read a comment.
  */
-function compileHints(eager: (fileName: string) => boolean): Plugin {
+function compileHints(): Plugin {
   return {
     name: 'hunktube:compile-hints',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
-    enforce: 'post',
     // Once the chunks are minified (which drops comments) and Vite has put its own lines first.
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
         for (const output of Object.values(bundle)) {
-          if (output.type === 'chunk' && eager(output.fileName)) output.code = `//# allFunctionsCalledOnLoad\n${output.code}`;
+          if (output.type === 'chunk' && !COMPILED_LAZILY.test(output.fileName)) output.code = `//# allFunctionsCalledOnLoad\n${output.code}`;
         }
       },
     },
@@ -73,7 +78,7 @@ const EARLY_IMPORTS =
 const backend = 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), compileHints((file) => !/hls\.light|vast-client/.test(file)), precompress()],
+  plugins: [react(), compileHints(), precompress()],
   // The server's render module runs React's production build, as the browser's bundle does.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {

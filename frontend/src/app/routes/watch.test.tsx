@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adSlotsQuery } from '@/features/ads/api/get-ads';
 import { useHls, type UseHlsOptions } from '@/features/watch/hooks/use-hls';
 import type { RelatedVideos, User, Video } from '@/lib/api/types';
 import { makePlaylist, makeSite, makeUser, makeVideo, makeWatchVideo } from '@/testing/data';
@@ -57,7 +58,7 @@ const findTitle = (name = 'Video 7') => screen.findByRole('heading', { level: 1,
  */
 async function adsAnswered({ queryClient }: ReturnType<typeof renderRoute>) {
   await waitFor(() => {
-    const asked = queryClient.getQueryCache().findAll({ queryKey: ['ads', 'preroll'] });
+    const asked = queryClient.getQueryCache().findAll({ queryKey: adSlotsQuery({ placement: 'preroll', embed: false, videoId: 7 }).queryKey });
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.map((query) => query.state.status)).not.toContain('pending');
   });
