@@ -74,5 +74,7 @@ export function ensureBuilt() {
   markBuilt();
 }
 
-// `node scripts/build-state.mjs ensure`: the same from another program (the stack's tests).
+// `node scripts/build-state.mjs ensure`: the same from another program (the stack's tests); `current`: exits 0 when
+// the build matches its sources, 1 when not (the process suites: backend/test/helpers/built-server.ts).
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'ensure') ensureBuilt();
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'current') process.exit(isBuildCurrent() ? 0 : 1);

@@ -9,6 +9,7 @@ import { stemOf } from '../src/common/media-paths';
 import { createServerDatabase, onPostgresServer } from './helpers/test-app';
 import { MIGRATIONS } from '../src/database/migrations';
 import { guestFrom } from './helpers/factories';
+import { ensureServerBuilt } from './helpers/built-server';
 
 /** The schema a backup taken now records: the newest migration's name. */
 const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1].name;
@@ -131,7 +132,7 @@ describe(`Backups (e2e, real processes, ${server ? 'PostgreSQL server' : 'embedd
 
   beforeAll(async () => {
     // The commands run compiled, as `npm run backup` runs them.
-    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(backend, 'tsconfig.build.json')], { stdio: 'inherit' });
+    ensureServerBuilt();
     root = mkdtempSync(path.join(tmpdir(), 'bk-'));
     site1 = await siteEnv('site1');
     site2 = await siteEnv('site2');

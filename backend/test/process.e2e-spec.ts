@@ -13,6 +13,7 @@ import { testClip } from './helpers/clips';
 import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { bucketKeys, dropBucket, s3Env, testS3Settings } from './helpers/s3';
 import { sha256, storedKeys } from './helpers/media-files';
+import { ensureServerBuilt } from './helpers/built-server';
 
 
 /**
@@ -66,7 +67,7 @@ describe('The server across restarts (e2e, real process)', () => {
 
   beforeAll(async () => {
     // The test runs the compiled server, as `npm start` does.
-    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(backend, 'tsconfig.build.json')], { stdio: 'inherit' });
+    ensureServerBuilt();
     dataDir = mkdtempSync(path.join(tmpdir(), 'shutdown-'));
     env = {
       NODE_ENV: 'development', DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'false',

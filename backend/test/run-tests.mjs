@@ -1,14 +1,19 @@
 // `npm test` for the backend: every suite on PGlite, then, when TEST_DATABASE_URL names a PostgreSQL server,
-// the repository specs and the files that need the server (test/server-run.mjs) again on that server.
+// the repository specs and the files that need the server (test/server-run.mjs) again on that server, then the
+// stack. `--part=suites` runs all but the stack, `--part=stack` the stack alone: the repository's `npm test`
+// (scripts/test.mjs) runs the stack beside the web client's suites (docs/testing.md › "How long it takes").
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import { ensureBuilt } from '../../scripts/build-state.mjs';
 import { commandRuns, ensureDebianPackage } from '../../scripts/debian-package.mjs';
 import { SERVER_MARKERS, SERVER_RUN } from './server-run.mjs';
 
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
-const extra = process.argv.slice(2);
+const PART = /^--part=(suites|stack)$/;
+const part = process.argv.slice(2).map((arg) => PART.exec(arg)?.[1]).find(Boolean) ?? 'all';
+const extra = process.argv.slice(2).filter((arg) => !PART.test(arg));
 
 // The stack's nginx config is tested on Debian's nginx (secure_link and the micro-cache need the real thing).
 ensureDebianPackage('nginx-light', commandRuns('nginx', ['-v']), 'The container stack tests need nginx on the PATH');
@@ -51,13 +56,17 @@ if (unlisted.length || missing.length) {
   process.exit(1);
 }
 
-run('PGlite (embedded)', { TEST_DB: 'pglite' }, Object.keys(SERVER_RUN.only).flatMap((file) => ['--exclude', `**/${file}`]));
+if (part !== 'stack') {
+  // The built server, which the process and backup suites run as `npm start` does: built once here (when its
+  // sources changed) rather than by each suite on each database.
+  ensureBuilt();
+  run('PGlite (embedded)', { TEST_DB: 'pglite' }, Object.keys(SERVER_RUN.only).flatMap((file) => ['--exclude', `**/${file}`]));
+}
 if (process.env.TEST_DATABASE_URL) {
   const server = new URL(process.env.TEST_DATABASE_URL).host;
-  run(`PostgreSQL server (${server})`, { TEST_DB: 'postgres' }, [SERVER_RUN.specs, ...Object.keys(SERVER_RUN.files)]);
-  // Alone, after the others: the stack builds the app (which process.e2e-spec compiles too) and puts the machine
-  // under load, which files running beside it would feel.
-  run(`the stack on the PostgreSQL server (${server})`, { TEST_DB: 'postgres' }, Object.keys(SERVER_RUN.only));
-} else {
+  if (part !== 'stack') run(`PostgreSQL server (${server})`, { TEST_DB: 'postgres' }, [SERVER_RUN.specs, ...Object.keys(SERVER_RUN.files)]);
+  // After the others: the stack puts the machine under load, which files of this run beside it would feel.
+  if (part !== 'suites') run(`the stack on the PostgreSQL server (${server})`, { TEST_DB: 'postgres' }, Object.keys(SERVER_RUN.only));
+} else if (part !== 'suites') {
   console.log(`\nNot run without TEST_DATABASE_URL (a PostgreSQL server): ${Object.keys(SERVER_RUN.only).join(', ')} (docs/testing.md)`);
 }
