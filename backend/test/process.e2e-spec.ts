@@ -130,7 +130,7 @@ describe('The server across restarts (e2e, real process)', () => {
   it('resumes an ingest job killed mid-transcode and ends it done', async () => {
     const clip = path.join(dataDir, 'long-clip.mp4');
     execFileSync(ffmpegPath(), [
-      '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=24', '-f', 'lavfi', '-i', 'sine=duration=24',
+      '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=12', '-f', 'lavfi', '-i', 'sine=duration=12',
       '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
     ]);
     let base = await start();
@@ -175,7 +175,7 @@ describe('The server across restarts (e2e, real process)', () => {
     }
     expect(job).toMatchObject({ state: 'done', progress: 100 });
     const video = (await (await fetch(`${base}/api/videos/${id}`)).json()) as { duration: number; stream_path: string };
-    expect(video.duration).toBe(24);
+    expect(video.duration).toBe(12);
     const { secureUrl } = (await (await fetch(`${base}/api/video/secure?path=${encodeURIComponent(video.stream_path)}`)).json()) as { secureUrl: string };
     expect(await (await fetch(`${base}${secureUrl}`)).text()).toContain('720p.m3u8');
     expect(readdirSync(path.join(dataDir, 'media', 'videos', '.incoming'))).toEqual([]);
