@@ -4,7 +4,13 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Component suites that need Node's own globals beside jsdom's window (a VM context has only the window's): the
+ * server renderer's timers (`unref`) and the early script's `performance.mark`.
+ */
+const NODE_TIMERS = ['src/entry-server.test.tsx', 'src/early.test.ts'];
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -123,11 +129,20 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     // Both cores (Vitest's default leaves one free): the 50 files take 107 s instead of 150 s here, measured
     // 2026-11-27 (docs/testing.md › "How long it takes"). The longest test then takes 1.8 s: the timeout leaves a
     // slower machine room.
     maxWorkers: 2,
+    projects: [
+      {
+        // Each file in a VM context of a worker that keeps jsdom and the dependencies loaded, rather than a new
+        // process that loads them again: setting up jsdom took 98-140 s of the suite's 167-243 s (2026-11-29,
+        // docs/testing.md › "How long it takes"). A file still starts with a fresh window and fresh modules.
+        extends: true,
+        test: { name: 'components', include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...NODE_TIMERS], pool: 'vmThreads' },
+      },
+      { extends: true, test: { name: 'node-timers', include: NODE_TIMERS, pool: 'forks' } },
+    ],
     testTimeout: 15_000,
     css: false,
     restoreMocks: true,
