@@ -10,7 +10,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * Component suites that need Node's own globals beside jsdom's window (a VM context has only the window's): the
  * server renderer's timers (`unref`) and the early script's `performance.mark`.
  */
-const NODE_TIMERS = ['src/entry-server.test.tsx', 'src/early.test.ts'];
+const NODE_GLOBALS = ['src/entry-server.test.tsx', 'src/early.test.ts'];
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -139,9 +139,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // process that loads them again: setting up jsdom took 98-140 s of the suite's 167-243 s (2026-11-29,
         // docs/testing.md › "How long it takes"). A file still starts with a fresh window and fresh modules.
         extends: true,
-        test: { name: 'components', include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...NODE_TIMERS], pool: 'vmThreads' },
+        test: { name: 'components', include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...NODE_GLOBALS], pool: 'vmThreads' },
       },
-      { extends: true, test: { name: 'node-timers', include: NODE_TIMERS, pool: 'forks' } },
+      { extends: true, test: { name: 'node-globals', include: NODE_GLOBALS, pool: 'forks' } },
     ],
     testTimeout: 15_000,
     css: false,

@@ -6,11 +6,12 @@ import { spawn } from 'node:child_process';
 import { root } from './build-state.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const LANES = 2;
 
 // Longest first (the order they are started in).
 const tasks = [
-  ['ESLint', 'npx', ['eslint', '.']],
+  ['ESLint', npx, ['eslint', '.']],
   ['type check: the web client', npm, ['run', 'typecheck', '-w', 'frontend']],
   ['type check: the API', npm, ['run', 'typecheck', '-w', 'backend']],
   ['layers (dependency-cruiser)', npm, ['run', 'lint:deps', '-w', 'backend', '-w', 'frontend']],
@@ -20,7 +21,7 @@ const tasks = [
 function run([name, command, args]) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command === 'npx' ? (process.platform === 'win32' ? 'npx.cmd' : 'npx') : command, args, { cwd: root });
+    const child = spawn(command, args, { cwd: root });
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));

@@ -5,7 +5,7 @@ const backend = path.resolve(__dirname, '..', '..');
 
 /**
  * Makes sure `backend/dist` holds the server compiled from the current sources, for the suites that run it as
- * `npm start` and the commands do (the process, backup and media-tool suites). `npm test` builds it once before
+ * `npm start` and the commands do (the process and backup suites). `npm test` builds it once before
  * the suites (test/run-tests.mjs), and this is then a check of the sources' hash; a suite run on its own after a
  * change compiles the backend (tsc, incremental) first.
  */
