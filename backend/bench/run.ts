@@ -163,13 +163,27 @@ async function main() {
     views.ratioToBaseline = ratio(views, postBaseline);
     hotResults.push(postBaseline, views);
 
+    // A signed-in read: every request's token checked (its signature, then its session) against a bare GET.
+    const signUp = await fetch(`${api}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench.member@example.com', password: 'correct horse battery', displayName: 'Bench member' }),
+    });
+    if (signUp.status !== 201) throw new Error(`registering the bench's member answered ${signUp.status}`);
+    const { accessToken } = (await signUp.json()) as { accessToken: string };
+    const getBaseline = await load('baseline: bare Nest GET', `http://127.0.0.1:${basePort}/ping`, HOT_CONNECTIONS);
+    const me = await load("GET /api/auth/me (a member's token)", { url: `${api}/api/auth/me`, headers: { authorization: `Bearer ${accessToken}` } }, HOT_CONNECTIONS);
+    getBaseline.ratioToBaseline = 1;
+    me.ratioToBaseline = ratio(me, getBaseline);
+    hotResults.push(getBaseline, me);
+
     const database = DATABASE_URL ? 'PostgreSQL server' : 'PGlite';
     console.log(`\nCatalogue of ${VIDEOS} videos on ${database}; ${CONNECTIONS} connections, ${SECONDS} s per scenario.`);
     console.log(`Seeding: ${Math.round(VIDEOS / seedSeconds)} videos/s (${seedSeconds.toFixed(1)} s).\n`);
     const table = (rows: Result[]) =>
       console.table(rows.map((r) => ({ scenario: r.scenario, 'req/s': r.requestsPerSecond, 'x baseline': r.ratioToBaseline, 'p50 ms': r.p50ms, 'p99 ms': r.p99ms, errors: r.errors })));
     table(results);
-    console.log(`\nHot reads and the views counter, ${HOT_CONNECTIONS} connections, each against the baseline's same answer:\n`);
+    console.log(`\nHot reads, the views counter and a signed-in read, ${HOT_CONNECTIONS} connections, each against the baseline's same answer:\n`);
     table(hotResults);
 
     // Ingest: a 1080p clip through the pipeline against the bare ffmpeg commands.

@@ -8,6 +8,7 @@ import { AdminBootstrapService } from './admin-bootstrap.service';
 import { AuthBudgets } from './auth-budgets';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { jwtKey } from './jwt-key';
 import { JWT_ALGORITHM, JwtStrategy } from './jwt.strategy';
 import { User } from './user.entity';
 
@@ -18,7 +19,9 @@ import { User } from './user.entity';
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        secret: config.jwtSecret,
+        // A key object, not the string: jsonwebtoken would try to read the string as a PEM key each time (jwt-key.ts).
+        privateKey: jwtKey(config.jwtSecret),
+        publicKey: jwtKey(config.jwtSecret),
         signOptions: { algorithm: JWT_ALGORITHM, expiresIn: config.jwtTtlSeconds },
         verifyOptions: { algorithms: [JWT_ALGORITHM] },
       }),

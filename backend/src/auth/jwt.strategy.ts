@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AuthUser } from '../common/decorators/auth.decorators';
 import { AuthService, isSessionPayload, JwtPayload } from './auth.service';
 import { fromCookie } from '../common/http/session-cookie';
+import { jwtKey } from './jwt-key';
 
 export const JWT_ALGORITHM = 'HS256';
 
@@ -19,7 +20,9 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), (req: Request) => fromCookie(req, config)]),
-      secretOrKey: config.jwtSecret,
+      // A key object (jwt-key.ts); passport-jwt hands it to jsonwebtoken as it is, though its types name only
+      // strings and buffers.
+      secretOrKey: jwtKey(config.jwtSecret) as unknown as Buffer,
       algorithms: [JWT_ALGORITHM],
       ignoreExpiration: false,
     });
