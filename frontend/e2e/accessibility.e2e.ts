@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstTaxonPaths, firstVideoPath, launchBrowser, logInAsAdmin, newVisitor, registerMember } from './support/browser';
+import { firstTaxonPaths, firstVideoPath, launchBrowser, logInAsAdmin, newVisitor, registerMember, visitEach } from './support/browser';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -58,12 +58,11 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   it.each(['phone', 'desktop'] as const)("finds nothing on a visitor's pages at %s width", async (viewport) => {
     const { page, context } = await newVisitor(browser, { viewport, bypassCSP: true });
     const video = await firstVideoPath(page);
-    const found: Record<string, string[]> = {};
-    for (const path of [...VISITOR_PAGES, ...(await firstTaxonPaths(page)), video]) {
-      await page.goto(path);
-      await page.locator('main h1, main [role="heading"][aria-level="1"]').first().waitFor();
-      found[path] = await violations(page);
-    }
+    const found = await visitEach(context, [...VISITOR_PAGES, ...(await firstTaxonPaths(page)), video], async (tab, path) => {
+      await tab.goto(path);
+      await tab.locator('main h1, main [role="heading"][aria-level="1"]').first().waitFor();
+      return violations(tab);
+    });
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, []])));
     await context.close();
   });
@@ -71,21 +70,17 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   it("finds nothing on a member's lists and an admin's pages", async () => {
     const { page, context } = await newVisitor(browser, { bypassCSP: true });
     await registerMember(page, 'Axe Member');
-    const found: Record<string, string[]> = {};
-    for (const path of MEMBER_PAGES) {
-      await page.goto(path);
-      await page.locator('main h1').first().waitFor();
-      found[path] = await violations(page);
-    }
+    const check = async (tab: Page, path: string) => {
+      await tab.goto(path);
+      await tab.locator('main h1').first().waitFor();
+      return violations(tab);
+    };
+    const found = await visitEach(context, MEMBER_PAGES, check);
 
     await context.clearCookies();
     await logInAsAdmin(page);
     const video = (await firstVideoPath(page)).replace('/video/', '/admin/videos/');
-    for (const path of [...ADMIN_PAGES, video]) {
-      await page.goto(path);
-      await page.locator('main h1').first().waitFor();
-      found[path] = await violations(page);
-    }
+    Object.assign(found, await visitEach(context, [...ADMIN_PAGES, video], check));
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, []])));
     await context.close();
   });
@@ -93,14 +88,13 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   it('lays out every page within a 360 px phone screen: nothing scrolls sideways', async () => {
     const { page, context } = await newVisitor(browser, { viewport: 'small' });
     const video = await firstVideoPath(page);
-    const found: Record<string, number> = {};
-    const measure = async (path: string) => {
-      await page.goto(path);
-      await page.locator('main h1').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      found[path] = await overflow(page);
+    const measure = async (tab: Page, path: string) => {
+      await tab.goto(path);
+      await tab.locator('main h1').first().waitFor();
+      await tab.waitForLoadState('networkidle');
+      return overflow(tab);
     };
-    for (const path of [...VISITOR_PAGES, video]) await measure(path);
+    const found = await visitEach(context, [...VISITOR_PAGES, video], measure);
     await logInAsAdmin(page);
     // A playlist with a video, for its page (made through the API, as the watch page's dialog would).
     const playlist = await page.evaluate(async (videoId) => {
@@ -118,7 +112,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       return ((await res.json()) as { data?: { playlist_id: number } }).data?.playlist_id;
     }, Number(video.split('/').pop()));
     expect(playlist).toBeGreaterThan(0);
-    for (const path of [...MEMBER_PAGES, `/playlists/${playlist}`, ...ADMIN_PAGES, video.replace('/video/', '/admin/videos/')]) await measure(path);
+    Object.assign(found, await visitEach(context, [...MEMBER_PAGES, `/playlists/${playlist}`, ...ADMIN_PAGES, video.replace('/video/', '/admin/videos/')], measure));
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, 0])));
     await context.close();
   });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, firstTaxonPaths, firstVideoPath, launchBrowser, logInAsAdmin, newVisitor, registerMember } from './support/browser';
+import { baseURL, firstTaxonPaths, firstVideoPath, launchBrowser, logInAsAdmin, newVisitor, registerMember, visitEach } from './support/browser';
 
 /** The W3C Nu Html Checker's jar, from the npm registry's vnu-jar; it runs on the machine's Java. */
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
@@ -99,7 +99,8 @@ describe('valid pages (the W3C Nu Html Checker)', () => {
       ['hidden-topics', '/me/hidden'],
       ['not-found', '/no-such-page'],
     ];
-    for (const [kind, url, ready] of pages) await take(kind, context, page, url, ready);
+    const byUrl: Record<string, [kind: string, ready?: string]> = Object.fromEntries(pages.map(([kind, url, ready]) => [url, [kind, ready]]));
+    await visitEach(context, Object.keys(byUrl), (tab, url) => take(byUrl[url][0], context, tab, url, byUrl[url][1]));
     await context.close();
 
     // A first visit: the 18+ gate over the home page.
@@ -110,12 +111,11 @@ describe('valid pages (the W3C Nu Html Checker)', () => {
     // A member's pages, then an admin's (the edit page is where a duplicate id was found).
     const member = await newVisitor(browser);
     await registerMember(member.page, 'Validity Member');
-    for (const url of ['/me/bookmarks', '/me/history', '/me/account', '/me/hidden', '/playlists']) await take(`member${url}`, member.context, member.page, url);
+    await visitEach(member.context, ['/me/bookmarks', '/me/history', '/me/account', '/me/hidden', '/playlists'], (tab, url) => take(`member${url}`, member.context, tab, url));
     await member.context.clearCookies();
     await logInAsAdmin(member.page);
-    for (const url of ['/admin', '/admin/videos', video.replace('/video/', '/admin/videos/'), '/admin/removals', '/admin/taxonomy', '/admin/ads']) {
-      await take(`admin${url}`, member.context, member.page, url);
-    }
+    const adminPages = ['/admin', '/admin/videos', video.replace('/video/', '/admin/videos/'), '/admin/removals', '/admin/taxonomy', '/admin/ads'];
+    await visitEach(member.context, adminPages, (tab, url) => take(`admin${url}`, member.context, tab, url));
     await member.context.close();
   });
 

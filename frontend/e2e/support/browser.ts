@@ -87,3 +87,22 @@ export async function firstTaxonPaths(page: Page): Promise<string[]> {
   }
   return paths;
 }
+
+/**
+ * Visits every path in tabs of one context, `tabs` at a time (each tab takes the next path when it is done), and
+ * returns each path's result. Each page still settles on its own (`visit` waits for it); the tabs overlap the
+ * waits for the network to go quiet, which a visit after a visit spends idle.
+ */
+export async function visitEach<T>(context: BrowserContext, paths: string[], visit: (page: Page, path: string) => Promise<T>, tabs = 3): Promise<Record<string, T>> {
+  const queue = [...paths];
+  const found: Record<string, T> = {};
+  await Promise.all(
+    Array.from({ length: Math.min(tabs, queue.length) }, async () => {
+      const page = await context.newPage();
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) found[path] = await visit(page, path);
+      await page.close();
+    }),
+  );
+  // In the order given, so that a failure lists the pages as the test names them.
+  return Object.fromEntries(paths.map((path) => [path, found[path]]));
+}
