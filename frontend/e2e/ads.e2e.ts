@@ -314,13 +314,19 @@ describe('ad zones', () => {
     const zone = await makeZone({ placement: 'banner-listing', kind: 'html', html, hosts: [ads.origin] });
     const { page, errors } = await visitor({ viewport: 'phone' });
     const csp = cspProblems(page);
-    // The page's layout shifts (CLS's entries), from its first paint on.
+    // The page's layout shifts (CLS's entries), from its first paint on, each with what moved and by how much.
     await page.addInitScript(() => {
-      const state = window as unknown as { layoutShift: number };
-      state.layoutShift = 0;
+      const state = window as unknown as { layoutShifts: string[] };
+      state.layoutShifts = [];
+      const describe = (node: Node | null) =>
+        node instanceof Element ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).trim().split(/\s+/).join('.')}` : ''}` : String(node?.nodeName);
+      const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) state.layoutShift += entry.value;
+        for (const entry of list.getEntries() as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          const moved = entry.sources.map((source) => `${describe(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`);
+          state.layoutShifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -352,7 +358,7 @@ describe('ad zones', () => {
     expect(await page.frameLocator('iframe[title="Advertisement"]').locator('body').evaluate(() => window.origin)).toBe('null');
     await screenshot(page, 'ads-banner-listing');
 
-    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual([]);
     await expect.poll(() => totals(zone), { timeout: 10_000 }).toEqual(counts({ requests: 1, fills: 1, impressions: 1 }));
     // The test's own start-up script (the 18+ answer in localStorage) runs in every frame, and the sandbox refuses it there.
     expect(errors.filter((error) => !/localStorage.*sandboxed and lacks the 'allow-same-origin' flag/.test(error))).toEqual([]);
