@@ -18,13 +18,16 @@ import { User } from './user.entity';
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
+      useFactory: (config: AppConfig) => {
         // A key object, not the string: jsonwebtoken would try to read the string as a PEM key each time (jwt-key.ts).
-        privateKey: jwtKey(config.jwtSecret),
-        publicKey: jwtKey(config.jwtSecret),
-        signOptions: { algorithm: JWT_ALGORITHM, expiresIn: config.jwtTtlSeconds },
-        verifyOptions: { algorithms: [JWT_ALGORITHM] },
-      }),
+        const key = jwtKey(config.jwtSecret);
+        return {
+          privateKey: key,
+          publicKey: key,
+          signOptions: { algorithm: JWT_ALGORITHM, expiresIn: config.jwtTtlSeconds },
+          verifyOptions: { algorithms: [JWT_ALGORITHM] },
+        };
+      },
     }),
   ],
   controllers: [AuthController],
