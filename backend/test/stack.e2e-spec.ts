@@ -156,6 +156,18 @@ describe('the stack under load (npm run stack on the PostgreSQL server)', () => 
     if (dir && !process.env.STACK_TEST_KEEP) rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 
+  // A failed case shows what the processes logged as errors (a 500's stack), which CI keeps nothing else of.
+  beforeEach(({ onTestFailed }) => onTestFailed(() => {
+    if (!dir) return;
+    for (const [name, p] of Object.entries(state().processes) as [string, { log?: string }][]) {
+      if (!p.log || !existsSync(p.log) || name === 'redis' || name === 'nginx') continue;
+      const lines = readFileSync(p.log, 'utf8').split('\n');
+      // Nest's logger writes an error's stack on the lines after it: each of the last five with eight lines of it.
+      const at = lines.flatMap((line, i) => (/\bERROR\b/.test(line) ? [i] : []));
+      if (at.length) console.error(`--- ${name}: ${at.length} errors logged in ${p.log}; the last ones:\n${at.slice(-5).map((i) => lines.slice(i, i + 9).join('\n')).join('\n')}`);
+    }
+  }));
+
   it('serves the site through nginx from 2 API processes and 2 workers, their ids in stack.json', async () => {
     const { processes, url } = state();
     expect(Object.keys(processes).sort()).toEqual(['api-1', 'api-2', 'nginx', 'redis', 'worker-1', 'worker-2']);

@@ -16,6 +16,7 @@ describe('isDependencyDown', () => {
     ['ioredis closed', new Error('Connection is closed.')],
     ['TypeORM with the database closed', new Error('Driver not Connected')],
     ['ioredis offline', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
+    ['Redis reading its snapshot after a restart', Object.assign(new Error('LOADING Redis is loading the dataset in memory'), { name: 'ReplyError' })],
     ['node-redis offline', Object.assign(new Error('The client is offline'), { name: 'ClientOfflineError' })],
     ['several refused addresses', Object.assign(new AggregateError([withCode('x', 'ECONNREFUSED')]), {})],
     ['a refusal as the cause', new Error('wrapped', { cause: withCode('x', 'ECONNREFUSED') })],
@@ -28,6 +29,7 @@ describe('isDependencyDown', () => {
     ['a syntax error', queryFailed(withCode('syntax error', '42601'))],
     ['a bad value', queryFailed(withCode('invalid input syntax', '22P02'))],
     ['a plain bug', new TypeError('x is not a function')],
+    ['a Redis key of the wrong type', Object.assign(new Error('WRONGTYPE Operation against a key holding the wrong kind of value'), { name: 'ReplyError' })],
     ['nothing', undefined],
   ])('leaves %s alone', (_name, error) => {
     expect(isDependencyDown(error)).toBe(false);

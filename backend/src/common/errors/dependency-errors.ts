@@ -19,6 +19,7 @@ const DOWN_MESSAGES = [
   /reached the max retries per request/i,
   /socket closed unexpectedly/i,
   /driver not connected/i, // TypeORM, once the database is closed under the app
+  /^LOADING /, // Redis restarted, reading its snapshot back before it answers commands
 ];
 
 /**

@@ -57,6 +57,10 @@ export class RedisCounterStore implements CounterStore {
     const pipeline = this.redis.pipeline();
     for (const key of keys) pipeline.hmget(key, ...fields);
     const replies = (await pipeline.exec()) ?? [];
+    // exec() resolves with each command's failure in its place: a connection lost between the two round trips
+    // must reach the fallback as Redis being down, not as a TypeError of reading a missing reply.
+    const failed = replies.find(([error]) => error);
+    if (failed) throw failed[0];
     videoIds.forEach((id, i) => {
       let views = 0;
       let likes = 0;
