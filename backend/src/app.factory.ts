@@ -121,9 +121,10 @@ export async function createApp(config: AppConfig, options: AppModuleOptions = {
   // No shutdown hooks on signals here: main.ts drains first (common/lifecycle/graceful-shutdown.ts).
 
   // The API's map is for its developers and clients: not published by a production site unless API_DOCS=on.
+  // Built on its first request and kept (SwaggerModule keeps what the factory made): scanning every route cost
+  // each boot about a fifth of a second (docs/testing.md › "How long it takes").
   if (config.apiDocs) {
-    const document = withErrorCodes(SwaggerModule.createDocument(app, openApiConfig(config)));
-    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+    SwaggerModule.setup('api/docs', app, () => withErrorCodes(SwaggerModule.createDocument(app, openApiConfig(config))), { jsonDocumentUrl: 'api/docs-json' });
   }
   return app;
 }
