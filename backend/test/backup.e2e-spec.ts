@@ -1,7 +1,6 @@
 import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
@@ -10,6 +9,7 @@ import { createServerDatabase, onPostgresServer } from './helpers/test-app';
 import { MIGRATIONS } from '../src/database/migrations';
 import { guestFrom } from './helpers/factories';
 import { ensureServerBuilt } from './helpers/built-server';
+import { freePort } from '../bench/free-port';
 
 /** The schema a backup taken now records: the newest migration's name. */
 const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1].name;
@@ -40,14 +40,6 @@ describe(`Backups (e2e, real processes, ${server ? 'PostgreSQL server' : 'embedd
   let videoIds: number[];
   const poster = Buffer.from(`poster bytes ${Math.random()}`);
   let posterPath: string;
-
-  const freePort = () =>
-    new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as { port: number };
-        s.close(() => resolve(port));
-      });
-    });
 
   /** A site's settings: its own DATA_DIR (media inside) and, on the server, its own database. */
   async function siteEnv(name: string): Promise<Record<string, string>> {

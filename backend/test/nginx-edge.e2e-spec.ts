@@ -2,7 +2,6 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { renderNginxConfig } from '../../docker/nginx/render-config.mjs';
@@ -23,6 +22,7 @@ import { createRequire } from 'node:module';
 import { execFile } from 'node:child_process';
 import request from 'supertest';
 import { ffprobePath } from '../src/media/ffmpeg.runner';
+import { freePort } from '../bench/free-port';
 
 /**
  * The stack's nginx with MEDIA_STORE=s3 (issue #32, point 3): the media token checked as on disk, then the object
@@ -31,14 +31,6 @@ import { ffprobePath } from '../src/media/ffmpeg.runner';
  */
 const KEY = 'nginx-edge-signing-key-0123';
 const FOLDER = '/videos/2024/06/pool-party/';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 describe('nginx as the edge in front of an S3 bucket (e2e, real nginx, real Ceph RGW)', () => {
   let settings: S3Settings;

@@ -1,7 +1,6 @@
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { renderNginxConfig } from '../../docker/nginx/render-config.mjs';
@@ -11,6 +10,7 @@ import { signedPath } from '../src/media/signing';
 import { insertVideo } from './helpers/factories';
 import { standInWeb, type StandInWeb } from './helpers/stand-in-web';
 import { createTestApp, registerUser, TestApp } from './helpers/test-app';
+import { freePort } from '../bench/free-port';
 
 /**
  * The container stack's nginx configuration (docker/nginx/templates/default.conf.template) on Debian's nginx, in
@@ -19,14 +19,6 @@ import { createTestApp, registerUser, TestApp } from './helpers/test-app';
  */
 const KEY = 'nginx-test-signing-key-0123';
 const repo = path.resolve(__dirname, '../..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 describe('nginx in front of the app (e2e, real nginx)', () => {
   let t: TestApp;

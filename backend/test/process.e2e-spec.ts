@@ -3,7 +3,6 @@ import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ffmpegPath } from '../src/media/ffmpeg.runner';
@@ -14,7 +13,7 @@ import { S3MediaStore } from '../src/media/store/s3-media-store';
 import { bucketKeys, dropBucket, s3Env, testS3Settings } from './helpers/s3';
 import { sha256, storedKeys } from './helpers/media-files';
 import { ensureServerBuilt } from './helpers/built-server';
-
+import { freePort } from '../bench/free-port';
 
 /**
  * The real server process, as `npm start` runs it: stopped with SIGTERM while views are still buffered (after a
@@ -28,14 +27,6 @@ describe('The server across restarts (e2e, real process)', () => {
   let dropDatabase = async () => undefined as void;
   let server: ChildProcess | undefined;
 
-  const freePort = () =>
-    new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as { port: number };
-        s.close(() => resolve(port));
-      });
-    });
-
   async function start(): Promise<string> {
     const port = await freePort();
     // Its own process group, so that a SIGKILL can take its ffmpeg children with it, as a crash of the machine would.
@@ -47,6 +38,7 @@ describe('The server across restarts (e2e, real process)', () => {
     });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 240; i++) {
+      if (server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode}) before it answered on port ${port}`);
       try {
         if ((await fetch(`${base}/api/health`)).ok) return base;
       } catch {

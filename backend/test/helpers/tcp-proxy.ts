@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { FIXED_PORTS } from '../../bench/free-port';
 
 /** Each scheme's port, for a URL that names none. */
 const DEFAULT_PORTS: Record<string, number> = { 'postgres:': 5432, 'postgresql:': 5432, 'redis:': 6379, 'http:': 80, 'https:': 443 };
@@ -14,8 +15,8 @@ export function targetOf(url: string): { host: string; port: number } {
   return { host: u.hostname, port };
 }
 
-/** Where proxies listen: below Linux's ephemeral ports (32768–60999), above the well-known services. */
-const PROXY_PORTS = { low: 20000, high: 32000 };
+/** Where proxies listen: below Linux's ephemeral ports, as every port a test hands to a process (bench/free-port.ts). */
+const PROXY_PORTS = FIXED_PORTS;
 
 /**
  * A real TCP proxy between the app and a dependency (PostgreSQL, Redis), for fault tests: `cut()` stops
