@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { dataSourceOptions, openDataSource } from './data-source';
 import { DatabaseInUseError, lockEmbeddedDatabase, lockFileOf } from './embedded-lock';
+import { migratedSnapshot } from '../../test/helpers/test-app';
 
 /** One process at a time on the embedded database: a CLI run beside the server is refused, not let in. */
 describe('the embedded database lock', () => {
@@ -45,8 +46,9 @@ describe('the embedded database lock', () => {
   });
 
   it('leaves in-memory databases and servers alone', async () => {
-    const memory = await openDataSource(dataSourceOptions({ databaseUrl: null, dataDir: dir, inMemoryDatabase: true }));
-    const second = await openDataSource(dataSourceOptions({ databaseUrl: null, dataDir: dir, inMemoryDatabase: true }));
+    const inMemory = { databaseUrl: null, dataDir: dir, inMemoryDatabase: true, inMemorySnapshot: await migratedSnapshot() };
+    const memory = await openDataSource(dataSourceOptions(inMemory));
+    const second = await openDataSource(dataSourceOptions(inMemory));
     await Promise.all([memory.destroy(), second.destroy()]);
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import { lockFileOf } from '../embedded-lock';
 import { BackupError } from './backup-error';
 import { requestSnapshot, serveSnapshots, snapshotClosed, socketFileOf } from './embedded-snapshot';
 import { MIGRATIONS } from '../migrations';
+import { migratedDataDir } from '../../../test/helpers/test-app';
 
 /** The schema a backup taken now records: the newest migration's name. */
 const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1].name;
@@ -24,6 +25,7 @@ describe('snapshots of the embedded database', () => {
   const pgliteDir = () => path.join(dir, 'pglite');
 
   it('are served by the process holding the database, between its transactions, to its owner only', async () => {
+    await migratedDataDir(pgliteDir());
     const db = await open();
     const runner = db.createQueryRunner();
     try {
@@ -83,6 +85,7 @@ describe('snapshots of the embedded database', () => {
   });
 
   it('are taken directly, under the lock, when no process has the database open', async () => {
+    await migratedDataDir(pgliteDir());
     await (await open()).destroy();
     const { info, release } = await snapshotClosed(pgliteDir(), path.join(dir, 'closed.tar.gz'));
     try {
