@@ -19,6 +19,7 @@ const OWNERS: Record<string, string> = {
   video_tags: 'videos',
   video_captions: 'videos',
   video_daily_stats: 'videos',
+  applied_counter_batches: 'videos',
   site_daily_stats: 'videos',
   site_rankings: 'videos',
   categories: 'taxa',

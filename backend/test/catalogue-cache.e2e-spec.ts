@@ -208,7 +208,7 @@ describe('catalogue cache, one API process (e2e)', () => {
     // What a counter flush does.
     const repository = t.app.get(VideosRepository);
     const flushed = [{ videoId: id, views: topViews + 1, likes: 0, trending: 0 }];
-    await repository.applyCounts(flushed);
+    await repository.applyCounts(flushed, `test:${randomUUID()}`);
     repository.countsApplied(flushed);
     expect(ids(await list('sort=most-viewed&limit=1'))).toEqual([id]);
 

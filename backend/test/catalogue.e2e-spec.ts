@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { insertDailyViews, insertVideo } from './helpers/factories';
 import { TrendingService } from '../src/videos/trending.service';
@@ -211,7 +212,7 @@ describe('Catalogue (e2e)', () => {
       const repository = t.app.get(VideosRepository);
       // A counter flush writes 7 views; beach leaves the catalogue (its ingest marked it failed).
       const flushed = [{ videoId: v.pool, views: 7, likes: 0, trending: 0 }];
-      await repository.applyCounts(flushed);
+      await repository.applyCounts(flushed, `test:${randomUUID()}`);
       repository.countsApplied(flushed);
       await t.db.query(`UPDATE videos SET status = 'processing' WHERE id = $1`, [v.beach]);
       await repository.markFailed(v.beach);

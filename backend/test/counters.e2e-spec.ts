@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { CountersService } from '../src/videos/counters/counters.service';
+import { VideosRepository } from '../src/videos/videos.repository';
 import { insertVideo, guestFrom } from './helpers/factories';
 import { bearer, createTestApp, registerUser, TestApp, type TestUser } from './helpers/test-app';
 
@@ -282,6 +283,26 @@ describe.each(stores)('Counters with the %s (e2e)', (_name, env) => {
       await request(t.http).post('/api/video/update-duration').send({ videoId: id, videoDuration: 86_400 }).expect(200, { duration: 86_400 });
       await request(t.http).post('/api/video/update-duration').send({ videoId: 999_997, videoDuration: 10 }).expect(404);
     });
+  });
+
+  it('adds a batch of counts once, however often a flush writes it', async () => {
+    const id = await insertVideo(t.db);
+    const repository = t.app.get(VideosRepository);
+    const batch = `test:${randomUUID()}`;
+    const deltas = [{ videoId: id, views: 3, likes: 1, trending: 2 }];
+    const day = async () => (await t.db.query('SELECT views, likes, counted_views FROM video_daily_stats WHERE video_id = $1', [id])) as unknown[];
+    const site = async () => Number((await t.db.query('SELECT views FROM site_daily_stats WHERE day = CURRENT_DATE'))[0]?.views ?? 0);
+    const siteBefore = await site();
+    expect(await repository.applyCounts(deltas, batch)).toBe(true);
+    const once = { counts: await dbCounts(id), day: await day(), site: await site() };
+    expect(once.counts).toMatchObject({ views: 3, likes: 1 });
+    expect(once.site).toBe(siteBefore + 3);
+    // Written again (its removal from the buffer failed, or its commit's answer was lost): nothing changes.
+    expect(await repository.applyCounts(deltas, batch)).toBe(false);
+    expect({ counts: await dbCounts(id), day: await day(), site: await site() }).toEqual(once);
+    // Another batch of the same counts is added as usual.
+    expect(await repository.applyCounts(deltas, `test:${randomUUID()}`)).toBe(true);
+    expect((await dbCounts(id)).views).toBe(6);
   });
 
   it('drops the counts of a video deleted before the flush without failing the others', async () => {

@@ -162,9 +162,9 @@ describe('the stack under load (npm run stack on the PostgreSQL server)', () => 
     for (const [name, p] of Object.entries(state().processes) as [string, { log?: string }][]) {
       if (!p.log || !existsSync(p.log) || name === 'redis' || name === 'nginx') continue;
       const lines = readFileSync(p.log, 'utf8').split('\n');
-      // Nest's logger writes an error's stack on the lines after it: each of the last five with eight lines of it.
-      const at = lines.flatMap((line, i) => (/\bERROR\b/.test(line) ? [i] : []));
-      if (at.length) console.error(`--- ${name}: ${at.length} errors logged in ${p.log}; the last ones:\n${at.slice(-5).map((i) => lines.slice(i, i + 9).join('\n')).join('\n')}`);
+      // The processes log JSON lines (an error is level 50 or 60, its stack inside); the last five of them.
+      const errors = lines.filter((line) => /^\{.*"level":(50|60)\b/.test(line));
+      if (errors.length) console.error(`--- ${name}: ${errors.length} errors logged in ${p.log}; the last ones:\n${errors.slice(-5).join('\n')}`);
     }
   }));
 

@@ -517,12 +517,16 @@ export class VideosRepository {
    * Adds a flush of buffered counts in one transaction (the flush calls `countsApplied` once they have left the
    * buffer): lifetime views and likes on the videos, trending signals
    * and likes in today's per-day stats, then the touched videos' trending scores. Deleted videos match no row.
+   * `batch` names the flush's batch: a batch already added (its write committed, then its removal from the buffer
+   * failed or its commit's answer was lost, and the next flush writes it again) changes nothing and answers false.
    */
-  async applyCounts(deltas: CounterDelta[]): Promise<void> {
+  async applyCounts(deltas: CounterDelta[], batch: string): Promise<boolean> {
     const ids = deltas.map((d) => d.videoId);
     const col = (field: 'views' | 'likes' | 'trending') => deltas.map((d) => d[field]);
     const trending = deltas.filter((d) => d.trending !== 0).map((d) => d.videoId);
-    await this.db.transaction(async (tx) => {
+    const applied = await this.db.transaction(async (tx) => {
+      const fresh = await tx.query<unknown[]>('INSERT INTO applied_counter_batches (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id', [batch]);
+      if (fresh.length === 0) return false;
       // The day's stats first: the videos' one UPDATE below reads them for the trending scores. A day's likes are
       // the likes given that day: one taken back later leaves the day it was given as it was. One statement
       // on videos per flush, because each fires the triggers that copy sort keys into the join tables.
@@ -557,18 +561,25 @@ export class VideosRepository {
          WHERE v.id = d.id AND (d.views <> 0 OR d.likes <> 0 OR d.trending <> 0)`,
         [ids, col('views'), col('likes'), col('trending'), trending],
       );
+      return true;
     });
+    if (!applied) return false;
     for (const d of deltas) {
       const known = this.lastKnown.get(d.videoId);
       if (known?.views !== undefined && known.likes !== undefined) {
         this.lastKnown.set(d.videoId, { ...known, views: known.views + d.views, likes: Math.max(0, known.likes + d.likes) });
       }
     }
+    return true;
   }
 
-  /** Removes per-video days older than `keepDays` (the site's days stay); answers how many rows went. */
+  /**
+   * Removes per-video days older than `keepDays` (the site's days stay), and the ids of counter batches added more
+   * than 7 days ago (a batch is written again within seconds, or after a Redis outage); answers how many day rows went.
+   */
   async pruneDailyStats(keepDays: number): Promise<number> {
     const [, count] = await this.db.query<[unknown[], number]>('DELETE FROM video_daily_stats WHERE day < CURRENT_DATE - $1::int', [keepDays]);
+    await this.db.query(`DELETE FROM applied_counter_batches WHERE applied_at < now() - interval '7 days'`);
     return Number(count ?? 0);
   }
 

@@ -71,6 +71,20 @@ describe.each(stores)('%s', (_name, make) => {
     expect(await store.pending([7])).toEqual(new Map([[7, { views: 1, likes: 0 }]]));
   });
 
+  it('writes a batch whose write failed again, whole and under the same id, as well as what came after it', async () => {
+    await store.increment(9, 'views', 4);
+    const tried: string[] = [];
+    await expect(store.drain(async (_d, batch) => { tried.push(batch); throw new Error('commit answer lost'); })).rejects.toThrow('commit answer lost');
+    await store.increment(9, 'views');
+    expect(await store.pending([9])).toEqual(new Map([[9, { views: 5, likes: 0 }]]));
+    const calls: [CounterDelta[], string][] = [];
+    expect(await store.drain(async (d, batch) => void calls.push([d, batch]))).toBe(2);
+    // The failed batch again, as it was and under its id (the database adds an id once); the new view on its own.
+    expect(calls.find(([, batch]) => batch === tried[0])?.[0]).toEqual([{ videoId: 9, views: 4, likes: 0, trending: 0 }]);
+    expect(calls.filter(([, batch]) => batch !== tried[0]).map(([d]) => d)).toEqual([[{ videoId: 9, views: 1, likes: 0, trending: 0 }]]);
+    expect(await store.pending([9])).toEqual(new Map());
+  });
+
   it('puts the counts back when the write fails, so the next flush writes them', async () => {
     await store.increment(9, 'views', 4);
     await expect(store.drain(async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
@@ -105,6 +119,36 @@ describe.runIf(process.env.TEST_REDIS_URL)('RedisCounterStore when the connectio
     } finally {
       await proxy.restore();
       await store.close();
+      await proxy.close();
+    }
+  });
+
+  it('writes a batch again under its id when Redis went away between its write and its removal', async () => {
+    const proxy = await TcpProxy.to(url);
+    const prefix = `test-${randomUUID().slice(0, 8)}:counters:`;
+    const store = new RedisCounterStore(proxy.url(url), prefix);
+    const direct = new RedisCounterStore(url, prefix);
+    try {
+      await store.increment(6, 'views', 3);
+      const calls: [CounterDelta[], string][] = [];
+      // The write commits, then Redis goes away before the batch leaves it.
+      await expect(store.drain(async (d, batch) => { calls.push([d, batch]); await proxy.cut(); })).rejects.toSatisfy(isDependencyDown);
+      await proxy.restore();
+      // Still counted once in what reads see, and taken by no other flush while its claim lasts (60 s).
+      expect(await direct.pending([6])).toEqual(new Map([[6, { views: 3, likes: 0 }]]));
+      expect(await direct.drain(async (d, batch) => void calls.push([d, batch]))).toBe(0);
+      // Once the claim has expired: the same batch, under the same id.
+      const connection = (direct as unknown as { redis: { del: (key: string) => Promise<number> } }).redis;
+      await connection.del(`${calls[0][1]}:claim`);
+      expect(await direct.drain(async (d, batch) => void calls.push([d, batch]))).toBe(1);
+      expect(calls.map(([d, batch]) => [d, batch])).toEqual([
+        [[{ videoId: 6, views: 3, likes: 0, trending: 0 }], calls[0][1]],
+        [[{ videoId: 6, views: 3, likes: 0, trending: 0 }], calls[0][1]],
+      ]);
+      expect(await direct.pending([6])).toEqual(new Map());
+    } finally {
+      await direct.reset();
+      await Promise.all([store.close(), direct.close()]);
       await proxy.close();
     }
   });

@@ -11,6 +11,13 @@ export type CounterField = 'views' | 'likes' | 'trending';
 /** Counts not yet in the database, as reads add them. */
 export type PendingCounts = Map<number, { views: number; likes: number }>;
 
+/**
+ * Writes one batch of counts to the database. A batch whose write failed is written again, whole, under the same
+ * `batch` id (its first write may have committed before the failure); the database adds a batch id once
+ * (`VideosRepository.applyCounts`).
+ */
+export type BatchWrite = (deltas: CounterDelta[], batch: string) => Promise<unknown>;
+
 /** The store's operations answered at once, where it lives in this process (no round trip to Redis). */
 export interface SyncCounterStore {
   markOnce(key: string, ttlMs: number): boolean;
@@ -38,12 +45,13 @@ export interface CounterStore {
   countOnce(key: string, ttlMs: number, videoId: number, field: CounterField): Promise<boolean>;
   pending(videoIds: number[]): Promise<PendingCounts>;
   /**
-   * Takes every pending count out of the store atomically and hands it to `write`; the counts stay visible to
-   * `pending` until `write` resolves, and go back into the store if it throws. `written` runs as they leave
-   * `pending` (in the same synchronous step where the store allows it), for the rows cache to take them over
-   * without a moment where a read sees them twice or not at all. Returns how many videos.
+   * Takes every pending count out of the store atomically, as a batch with an id, and hands it to `write`; the
+   * counts stay visible to `pending` until `write` resolves and the batch has left the store. A batch whose write
+   * throws stays in the store, whole and under its id, and the next drain writes it again first. `written` runs as
+   * the counts leave `pending` (in the same synchronous step where the store allows it), for the rows cache to
+   * take them over without a moment where a read sees them twice or not at all. Returns how many videos.
    */
-  drain(write: (deltas: CounterDelta[]) => Promise<void>, written?: (deltas: CounterDelta[]) => void): Promise<number>;
+  drain(write: BatchWrite, written?: (deltas: CounterDelta[]) => void): Promise<number>;
   /** How many videos have counts waiting to be written (the metrics' buffered counts). */
   buffered(): Promise<number>;
   close(): Promise<void>;

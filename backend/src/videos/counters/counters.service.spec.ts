@@ -30,7 +30,7 @@ class FakeVideos {
   countsApplied(_deltas: CounterDelta[]) {
     // The catalogue cache's part: nothing to keep here.
   }
-  async applyCounts(deltas: CounterDelta[]) {
+  async applyCounts(deltas: CounterDelta[], _batch: string) {
     if (this.failNext) {
       this.failNext = false;
       throw new Error('connection lost');
@@ -174,10 +174,10 @@ describe('CountersService', () => {
     const apply = videos.applyCounts.bind(videos);
     let writing!: () => void;
     const inWrite = new Promise<void>((resolve) => (writing = resolve));
-    videos.applyCounts = async (deltas) => {
+    videos.applyCounts = async (deltas, batch) => {
       writing();
       await held;
-      return apply(deltas);
+      return apply(deltas, batch);
     };
     const first = counters.flush();
     await inWrite;

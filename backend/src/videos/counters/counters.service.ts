@@ -152,7 +152,7 @@ export class CountersService implements OnApplicationBootstrap, BeforeApplicatio
   flush(): Promise<number> {
     const run = this.flushing.catch(() => 0).then(() =>
       this.store.drain(
-        (deltas) => this.videos.applyCounts(deltas),
+        (deltas, batch) => this.videos.applyCounts(deltas, batch),
         (deltas) => this.videos.countsApplied(deltas),
       ),
     );

@@ -1,4 +1,4 @@
-import type { CounterDelta, CounterStore } from './counter-store';
+import type { BatchWrite, CounterDelta, CounterStore } from './counter-store';
 import { FallbackCounterStore } from './fallback-counter-store';
 import { MemoryCounterStore } from './memory-counter-store';
 
@@ -11,7 +11,7 @@ class SwitchableStore extends MemoryCounterStore {
   override async markOnce(key: string, ttlMs: number) { this.check(); return super.markOnce(key, ttlMs); }
   override async increment(...args: Parameters<CounterStore['increment']>) { this.check(); return super.increment(...args); }
   override async pending(ids: number[]) { this.check(); return super.pending(ids); }
-  override async drain(write: (d: CounterDelta[]) => Promise<void>) { this.check(); return super.drain(write); }
+  override async drain(write: BatchWrite) { this.check(); return super.drain(write); }
 }
 
 describe('FallbackCounterStore', () => {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { RedisFallback } from '../../common/redis/redis-fallback';
-import type { CounterDelta, CounterField, CounterStore, PendingCounts } from './counter-store';
+import type { BatchWrite, CounterDelta, CounterField, CounterStore, PendingCounts } from './counter-store';
 import { MemoryCounterStore } from './memory-counter-store';
 
 /**
@@ -48,7 +48,7 @@ export class FallbackCounterStore implements CounterStore {
     return shared;
   }
 
-  async drain(write: (deltas: CounterDelta[]) => Promise<void>, written?: (deltas: CounterDelta[]) => void): Promise<number> {
+  async drain(write: BatchWrite, written?: (deltas: CounterDelta[]) => void): Promise<number> {
     // The process's own counts first: they need nothing but the database.
     const local = await this.local.drain(write, written);
     return local + (await this.tryShared((s) => s.drain(write, written), 0));

@@ -1,4 +1,5 @@
-import { CounterDelta, CounterField, CounterStore, emptyDelta, PendingCounts, SyncCounterStore } from './counter-store';
+import { randomUUID } from 'node:crypto';
+import { BatchWrite, CounterDelta, CounterField, CounterStore, emptyDelta, PendingCounts, SyncCounterStore } from './counter-store';
 
 /**
  * Dedupe marks kept at most (about 100 bytes each: some 50 MB). Past it the oldest are forgotten first, so a
@@ -10,6 +11,11 @@ export const MAX_MARKS = 500_000;
 export class MemoryCounterStore implements CounterStore {
   private counts = new Map<number, CounterDelta>();
   private readonly inFlight = new Set<Map<number, CounterDelta>>();
+  /**
+   * Batches whose write failed, with their ids, oldest first: written again by the next flush before anything
+   * else, under the same id, as their write may have committed before its answer was lost. In `inFlight` too.
+   */
+  private readonly failed: { id: string; counts: Map<number, CounterDelta> }[] = [];
   /** Mark → when it expires, in the order the marks were set (a renewed mark moves to the end). */
   private readonly marks = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
@@ -78,26 +84,26 @@ export class MemoryCounterStore implements CounterStore {
     return result;
   }
 
-  async drain(write: (deltas: CounterDelta[]) => Promise<void>, written?: (deltas: CounterDelta[]) => void): Promise<number> {
-    if (this.counts.size === 0) return 0;
+  async drain(write: BatchWrite, written?: (deltas: CounterDelta[]) => void): Promise<number> {
+    let videos = 0;
+    while (this.failed.length > 0) videos += await this.writeBatch(this.failed[0], write, written);
+    if (this.counts.size === 0) return videos;
     // Swapping the map is the atomic take: increments from here on go to the new one.
-    const taken = this.counts;
+    const batch = { id: `memory:${randomUUID()}`, counts: this.counts };
     this.counts = new Map();
-    this.inFlight.add(taken);
-    try {
-      const deltas = [...taken.values()];
-      await write(deltas);
-      this.inFlight.delete(taken);
-      written?.(deltas);
-      return taken.size;
-    } catch (error) {
-      for (const d of taken.values()) {
-        for (const field of ['views', 'likes', 'trending'] as const) if (d[field]) add(this.counts, d.videoId, field, d[field]);
-      }
-      throw error;
-    } finally {
-      this.inFlight.delete(taken);
-    }
+    this.inFlight.add(batch.counts);
+    this.failed.push(batch);
+    return videos + (await this.writeBatch(batch, write, written));
+  }
+
+  /** Writes the oldest failed batch (`batch`); it stays the oldest, and visible, if the write throws. */
+  private async writeBatch(batch: (typeof this.failed)[number], write: BatchWrite, written?: (deltas: CounterDelta[]) => void): Promise<number> {
+    const deltas = [...batch.counts.values()];
+    await write(deltas, batch.id);
+    this.failed.shift();
+    this.inFlight.delete(batch.counts);
+    written?.(deltas);
+    return batch.counts.size;
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type Redis from 'ioredis';
+import type { ChainableCommander, default as Redis } from 'ioredis';
 import { createRedisConnection } from '../../common/redis/redis-connection';
-import { CounterDelta, CounterField, CounterStore, emptyDelta, PendingCounts } from './counter-store';
+import { BatchWrite, CounterDelta, CounterField, CounterStore, emptyDelta, PendingCounts } from './counter-store';
 
 const FIELDS: CounterField[] = ['views', 'likes', 'trending'];
 
@@ -56,11 +56,9 @@ export class RedisCounterStore implements CounterStore {
     const fields = videoIds.flatMap((id) => [`${id}:views`, `${id}:likes`]);
     const pipeline = this.redis.pipeline();
     for (const key of keys) pipeline.hmget(key, ...fields);
-    const replies = (await pipeline.exec()) ?? [];
-    // exec() resolves with each command's failure in its place: a connection lost between the two round trips
-    // must reach the fallback as Redis being down, not as a TypeError of reading a missing reply.
-    const failed = replies.find(([error]) => error);
-    if (failed) throw failed[0];
+    // A connection lost between the two round trips must reach the fallback as Redis being down, not as a
+    // TypeError of reading a missing reply.
+    const replies = await execOrThrow(pipeline);
     videoIds.forEach((id, i) => {
       let views = 0;
       let likes = 0;
@@ -74,7 +72,7 @@ export class RedisCounterStore implements CounterStore {
     return result;
   }
 
-  async drain(write: (deltas: CounterDelta[]) => Promise<void>, written?: (deltas: CounterDelta[]) => void): Promise<number> {
+  async drain(write: BatchWrite, written?: (deltas: CounterDelta[]) => void): Promise<number> {
     const batch = `${this.prefix}batch:${randomUUID()}`;
     // Claim and list the batch before the RENAME, so that reads keep seeing the counts while they move and no
     // other process takes them; RENAME fails when nothing is pending.
@@ -83,7 +81,7 @@ export class RedisCounterStore implements CounterStore {
     try {
       await this.redis.rename(this.pendingKey, batch);
     } catch {
-      await this.redis.multi().srem(this.batchesKey, batch).del(`${batch}:claim`).exec();
+      await execOrThrow(this.redis.multi().srem(this.batchesKey, batch).del(`${batch}:claim`));
     }
     let count = 0;
     for (const key of await this.redis.smembers(this.batchesKey)) {
@@ -91,13 +89,16 @@ export class RedisCounterStore implements CounterStore {
       if (key !== batch && !(await this.claim(key))) continue;
       const deltas = parse(await this.redis.hgetall(key));
       try {
-        if (deltas.length) await write(deltas);
+        // The batch's key is its id: a batch written again (its removal below failed, or its process died before
+        // it) changes nothing in the database.
+        if (deltas.length) await write(deltas, key);
       } catch (error) {
         await this.redis.del(`${key}:claim`); // stays listed: the next flush retries it
         throw error;
       }
       count += deltas.length;
-      await this.redis.multi().srem(this.batchesKey, key).del(key, `${key}:claim`).exec();
+      // Should this fail, the batch stays listed and claimed, and is written again once the claim has expired.
+      await execOrThrow(this.redis.multi().srem(this.batchesKey, key).del(key, `${key}:claim`));
       if (deltas.length) written?.(deltas);
     }
     return count;
@@ -129,4 +130,16 @@ function parse(raw: Record<string, string>): CounterDelta[] {
     d[name as CounterField] += Number(value);
   }
   return [...byVideo.values()];
+}
+
+/**
+ * A pipeline's or a transaction's replies, or the first command's error: ioredis resolves `exec()` with each
+ * command's failure in its place (a connection lost midway included), where the caller needs it thrown.
+ */
+async function execOrThrow(commands: ChainableCommander): Promise<[error: Error | null, result: unknown][]> {
+  const replies = await commands.exec();
+  if (!replies) throw new Error('Redis discarded the transaction');
+  const failed = replies.find(([error]) => error);
+  if (failed) throw failed[0];
+  return replies;
 }
