@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The counters' batches already added to the database, by id (docs/operating.md › "Counted views and likes"): a
+ * The counters' batches already added to the database, by id (docs/operating.md › Outages, "A flush cut in the middle"): a
  * batch whose write committed but whose removal from the buffer did not happen (Redis gone, the process killed, the
  * commit's answer lost) is written again by the next flush, and must then change nothing. Kept for 7 days.
  */
