@@ -305,6 +305,28 @@ describe.each(stores)('Counters with the %s (e2e)', (_name, env) => {
     expect((await dbCounts(id)).views).toBe(6);
   });
 
+  it('counts a flush whose answer was lost after its commit once, when the next flush writes it again', async () => {
+    const id = await insertVideo(t.db);
+    t.videosChanged([id]);
+    await request(t.http).post('/api/video/increment-views').set(guest('lost-answer')).send({ videoId: id }).expect(200);
+    const repository = t.app.get(VideosRepository);
+    const apply = repository.applyCounts.bind(repository);
+    // The transaction commits; its answer does not come back (the connection drops on the way).
+    repository.applyCounts = async (deltas, batch) => {
+      await apply(deltas, batch);
+      throw new Error('Connection terminated unexpectedly');
+    };
+    try {
+      await flush().catch(() => 0);
+    } finally {
+      repository.applyCounts = apply;
+    }
+    expect((await dbCounts(id)).views).toBe(1);
+    await flush();
+    expect((await dbCounts(id)).views).toBe(1);
+    expect((await request(t.http).get(`/api/videos/${id}`).expect(200)).body.views).toBe(1);
+  });
+
   it('drops the counts of a video deleted before the flush without failing the others', async () => {
     const gone = await insertVideo(t.db);
     const kept = await insertVideo(t.db);
