@@ -59,6 +59,16 @@ describe('FallbackCounterStore', () => {
     expect(total('trending')).toBe(3);
   });
 
+  it('takes the database refusing a flush of the shared store for what it is, not for Redis being down', async () => {
+    await store.increment(3, 'views', 2);
+    const databaseDown = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    await expect(store.drain(async () => { throw databaseDown; })).rejects.toBe(databaseDown);
+    expect(store.degraded).toBe(false); // Redis answered all along: counting stays shared
+    expect(await store.pending([3])).toEqual(new Map([[3, { views: 2, likes: 0 }]]));
+    await store.drain(write);
+    expect(total('views')).toBe(2);
+  });
+
   it('does not hide a bug behind the fallback', async () => {
     const broken = new FallbackCounterStore({ ...new MemoryCounterStore(), increment: async () => { throw new TypeError('bug'); } } as unknown as CounterStore);
     await expect(broken.increment(1, 'views')).rejects.toThrow('bug');

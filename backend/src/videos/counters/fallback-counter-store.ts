@@ -51,7 +51,13 @@ export class FallbackCounterStore implements CounterStore {
   async drain(write: BatchWrite, written?: (deltas: CounterDelta[]) => void): Promise<number> {
     // The process's own counts first: they need nothing but the database.
     const local = await this.local.drain(write, written);
-    return local + (await this.tryShared((s) => s.drain(write, written), 0));
+    // The database's failure goes past the fallback wrapped: down or not, it says nothing about Redis (taken for
+    // Redis down, it was swallowed and moved the counting into the process at every flush of a database outage).
+    const shared = await this.tryShared(
+      (s) => s.drain((deltas, batch) => Promise.resolve(write(deltas, batch)).catch((error: unknown) => Promise.reject(new WriteFailed(error))), written),
+      0,
+    ).catch((error: unknown) => Promise.reject(error instanceof WriteFailed ? error.failure : error));
+    return local + shared;
   }
 
   async buffered(): Promise<number> {
@@ -74,5 +80,12 @@ export class FallbackCounterStore implements CounterStore {
 
   private onShared<T>(op: (store: CounterStore) => Promise<T>, whileDown: () => Promise<T>): Promise<T> {
     return this.redis.run(() => op(this.shared), whileDown);
+  }
+}
+
+/** The database write's own failure, carried through the Redis fallback, which would take a refused connection for Redis's. */
+class WriteFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super('The counts could not be written');
   }
 }
