@@ -10,12 +10,12 @@ export const MAX_MARKS = 500_000;
 /** The in-process store: one Map of counts, one of dedupe marks with their expiry times. */
 export class MemoryCounterStore implements CounterStore {
   private counts = new Map<number, CounterDelta>();
-  private readonly inFlight = new Set<Map<number, CounterDelta>>();
   /**
-   * Batches whose write failed, with their ids, oldest first: written again by the next flush before anything
-   * else, under the same id, as their write may have committed before its answer was lost. In `inFlight` too.
+   * Batches taken out of `counts` and not yet written, oldest first, each under its id: the one being written, and
+   * any whose write failed, which the next flush writes again first, under the same id, as their write may have
+   * committed before its answer was lost. Reads still count them.
    */
-  private readonly failed: { id: string; counts: Map<number, CounterDelta> }[] = [];
+  private readonly unwritten: { id: string; counts: Map<number, CounterDelta> }[] = [];
   /** Mark → when it expires, in the order the marks were set (a renewed mark moves to the end). */
   private readonly marks = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
@@ -40,13 +40,14 @@ export class MemoryCounterStore implements CounterStore {
     },
     increment: (videoId, field, by = 1) => add(this.counts, videoId, field, by),
     pendingOf: (videoId) => {
-      let views = 0;
-      let likes = 0;
-      for (const counts of [this.counts, ...this.inFlight]) {
-        const d = counts.get(videoId);
-        if (d) {
-          views += d.views;
-          likes += d.likes;
+      const d = this.counts.get(videoId);
+      let views = d?.views ?? 0;
+      let likes = d?.likes ?? 0;
+      for (const batch of this.unwritten) {
+        const u = batch.counts.get(videoId);
+        if (u) {
+          views += u.views;
+          likes += u.likes;
         }
       }
       return { views, likes };
@@ -54,7 +55,7 @@ export class MemoryCounterStore implements CounterStore {
   };
 
   async buffered(): Promise<number> {
-    return this.counts.size + [...this.inFlight].reduce((n, batch) => n + batch.size, 0);
+    return this.counts.size + this.unwritten.reduce((n, batch) => n + batch.counts.size, 0);
   }
 
   async markOnce(key: string, ttlMs: number): Promise<boolean> {
@@ -86,22 +87,20 @@ export class MemoryCounterStore implements CounterStore {
 
   async drain(write: BatchWrite, written?: (deltas: CounterDelta[]) => void): Promise<number> {
     let videos = 0;
-    while (this.failed.length > 0) videos += await this.writeBatch(this.failed[0], write, written);
+    while (this.unwritten.length > 0) videos += await this.writeOldest(write, written);
     if (this.counts.size === 0) return videos;
     // Swapping the map is the atomic take: increments from here on go to the new one.
-    const batch = { id: `memory:${randomUUID()}`, counts: this.counts };
+    this.unwritten.push({ id: `memory:${randomUUID()}`, counts: this.counts });
     this.counts = new Map();
-    this.inFlight.add(batch.counts);
-    this.failed.push(batch);
-    return videos + (await this.writeBatch(batch, write, written));
+    return videos + (await this.writeOldest(write, written));
   }
 
-  /** Writes the oldest failed batch (`batch`); it stays the oldest, and visible, if the write throws. */
-  private async writeBatch(batch: (typeof this.failed)[number], write: BatchWrite, written?: (deltas: CounterDelta[]) => void): Promise<number> {
+  /** Writes the oldest unwritten batch; it stays the oldest, and counted by reads, if the write throws. */
+  private async writeOldest(write: BatchWrite, written?: (deltas: CounterDelta[]) => void): Promise<number> {
+    const batch = this.unwritten[0];
     const deltas = [...batch.counts.values()];
     await write(deltas, batch.id);
-    this.failed.shift();
-    this.inFlight.delete(batch.counts);
+    this.unwritten.shift();
     written?.(deltas);
     return batch.counts.size;
   }
