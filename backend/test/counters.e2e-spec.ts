@@ -301,8 +301,14 @@ describe.each(stores)('Counters with the %s (e2e)', (_name, env) => {
     expect(await repository.applyCounts(deltas, batch)).toBe(false);
     expect({ counts: await dbCounts(id), day: await day(), site: await site() }).toEqual(once);
     // Another batch of the same counts is added as usual.
-    expect(await repository.applyCounts(deltas, `test:${randomUUID()}`)).toBe(true);
+    const next = `test:${randomUUID()}`;
+    expect(await repository.applyCounts(deltas, next)).toBe(true);
     expect((await dbCounts(id)).views).toBe(6);
+    // The daily prune forgets ids older than 7 days, and keeps the others.
+    await t.db.query(`UPDATE applied_counter_batches SET applied_at = now() - interval '8 days' WHERE id = $1`, [batch]);
+    await repository.pruneAppliedBatches();
+    const kept = (await t.db.query('SELECT id FROM applied_counter_batches WHERE id = ANY($1)', [[batch, next]])) as { id: string }[];
+    expect(kept.map((row) => row.id)).toEqual([next]);
   });
 
   it('counts a flush whose answer was lost after its commit once, when the next flush writes it again', async () => {

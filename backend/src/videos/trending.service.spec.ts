@@ -8,11 +8,14 @@ describe('TrendingService', () => {
     const tasks: ScheduledTask[] = [];
     let release!: (changed: number) => void;
     const recomputes: number[] = [];
-    const pruned: number[] = [];
+    const pruned: (number | 'batches')[] = [];
     const videos = {
       pruneDailyStats: async (keepDays: number) => {
         pruned.push(keepDays);
         return 4;
+      },
+      pruneAppliedBatches: async () => {
+        pruned.push('batches');
       },
       recomputeTrending: () =>
         new Promise<number>((resolve) => {
@@ -42,7 +45,7 @@ describe('TrendingService', () => {
       [DAILY_STATS_PRUNE_TASK, 6 * 60 * 60_000],
     ]);
     expect(await tasks[1].run()).toBe(`4 day row(s) older than ${DAILY_STATS_KEEP_DAYS} days removed`);
-    expect(pruned).toEqual([DAILY_STATS_KEEP_DAYS]);
+    expect(pruned).toEqual(['batches', DAILY_STATS_KEEP_DAYS]);
   });
 
   it('shares one recompute between concurrent callers, and starts a new one after it ends', async () => {

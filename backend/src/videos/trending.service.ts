@@ -30,11 +30,15 @@ export class TrendingService implements OnModuleInit {
       everyMs: TRENDING_REFRESH_MS,
       run: async () => `${await this.recompute()} score(s) changed`,
     });
-    // The per-video days stay bounded: a row per video per day with views would grow without end.
+    // The per-video days stay bounded: a row per video per day with views would grow without end; so do the ids
+    // of the counters' batches already added, one per flush.
     this.runner.schedule({
       name: DAILY_STATS_PRUNE_TASK,
       everyMs: DAILY_STATS_PRUNE_MS,
-      run: async () => `${await this.videos.pruneDailyStats(DAILY_STATS_KEEP_DAYS)} day row(s) older than ${DAILY_STATS_KEEP_DAYS} days removed`,
+      run: async () => {
+        await this.videos.pruneAppliedBatches();
+        return `${await this.videos.pruneDailyStats(DAILY_STATS_KEEP_DAYS)} day row(s) older than ${DAILY_STATS_KEEP_DAYS} days removed`;
+      },
     });
   }
 

@@ -573,14 +573,15 @@ export class VideosRepository {
     return true;
   }
 
-  /**
-   * Removes per-video days older than `keepDays` (the site's days stay), and the ids of counter batches added more
-   * than 7 days ago (a batch is written again within seconds, or after a Redis outage); answers how many day rows went.
-   */
+  /** Removes per-video days older than `keepDays` (the site's days stay); answers how many rows went. */
   async pruneDailyStats(keepDays: number): Promise<number> {
     const [, count] = await this.db.query<[unknown[], number]>('DELETE FROM video_daily_stats WHERE day < CURRENT_DATE - $1::int', [keepDays]);
-    await this.db.query(`DELETE FROM applied_counter_batches WHERE applied_at < now() - interval '7 days'`);
     return Number(count ?? 0);
+  }
+
+  /** Forgets the ids of counter batches added more than 7 days ago (a batch is written again within seconds, or after a Redis outage). */
+  async pruneAppliedBatches(): Promise<void> {
+    await this.db.query(`DELETE FROM applied_counter_batches WHERE applied_at < now() - interval '7 days'`);
   }
 
   /**
