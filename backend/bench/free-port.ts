@@ -9,10 +9,15 @@ import { createServer } from 'node:net';
  */
 export const FIXED_PORTS = { low: 20000, high: 32000 };
 
+/** A port picked at random in FIXED_PORTS, for a caller that listens on it itself (and tries another when it is taken). */
+export function randomFixedPort(): number {
+  return FIXED_PORTS.low + Math.floor(Math.random() * (FIXED_PORTS.high - FIXED_PORTS.low));
+}
+
 /** A TCP port on loopback, outside the ephemeral range, that was free a moment ago: for a process the caller starts. */
 export async function freePort(): Promise<number> {
   for (let tries = 0; ; tries += 1) {
-    const port = FIXED_PORTS.low + Math.floor(Math.random() * (FIXED_PORTS.high - FIXED_PORTS.low));
+    const port = randomFixedPort();
     if (await isFree(port)) return port;
     if (tries >= 50) throw new Error(`No free port found between ${FIXED_PORTS.low} and ${FIXED_PORTS.high} in 50 tries`);
   }

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { FIXED_PORTS } from '../../bench/free-port';
+import { randomFixedPort } from '../../bench/free-port';
 
 /** Each scheme's port, for a URL that names none. */
 const DEFAULT_PORTS: Record<string, number> = { 'postgres:': 5432, 'postgresql:': 5432, 'redis:': 6379, 'http:': 80, 'https:': 443 };
@@ -14,9 +14,6 @@ export function targetOf(url: string): { host: string; port: number } {
   if (!port) throw new Error(`No port for ${u.protocol} in ${url}`);
   return { host: u.hostname, port };
 }
-
-/** Where proxies listen: below Linux's ephemeral ports, as every port a test hands to a process (bench/free-port.ts). */
-const PROXY_PORTS = FIXED_PORTS;
 
 /**
  * A real TCP proxy between the app and a dependency (PostgreSQL, Redis), for fault tests: `cut()` stops
@@ -56,7 +53,7 @@ export class TcpProxy {
     if (this.port !== 0) return this.listenOn(this.port);
     for (let tries = 0; ; tries += 1) {
       try {
-        return await this.listenOn(PROXY_PORTS.low + Math.floor(Math.random() * (PROXY_PORTS.high - PROXY_PORTS.low)));
+        return await this.listenOn(randomFixedPort());
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || tries >= 50) throw error;
       }
@@ -135,7 +132,7 @@ export class TcpProxyProcess {
 
   static async start(target: { host: string; port: number }): Promise<TcpProxyProcess> {
     for (let tries = 0; ; tries += 1) {
-      const port = PROXY_PORTS.low + Math.floor(Math.random() * (PROXY_PORTS.high - PROXY_PORTS.low));
+      const port = randomFixedPort();
       const child = fork(path.join(__dirname, 'tcp-proxy-process.mjs'), [target.host, String(target.port), String(port)], { stdio: 'inherit' });
       const proxy = new TcpProxyProcess(child, port);
       try {
